@@ -1,0 +1,87 @@
+//! Castling: FIDE (fixed destinations) and Charles Daniel's flexible castling
+//! (Wreckage §8, Pick the Piece B.8: the king goes 1 or more squares toward an
+//! unmoved rook, up to the rook's square, and the rook lands just on the other
+//! side of it). Conditions: king and rook unmoved (the right), every square
+//! on the king's and rook's paths empty but for the two of them, the king not
+//! in check and not passing over or landing on an attacked square, where
+//! "attacked" means the king placed there (all else unchanged) would be in
+//! check. Frozen kings and rooks cannot castle.
+
+use crate::color::Color;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Piece, Role};
+use crate::position::Position;
+use crate::setup::castling_bit;
+use crate::variant::CastlingRule;
+
+/// Appends every castling of the side to move.
+pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
+    let us = pos.turn();
+    let rights = pos.castling_rights() & (castling_bit(us, true) | castling_bit(us, false));
+    if rights == 0 {
+        return;
+    }
+    let Some((king_file, rook_files)) = pos.variant().castling.files() else { return };
+    let rank = pos.back_rank(us);
+    let Some(king) = Square::new(king_file, rank) else { return };
+    let frozen = pos.frozen(us);
+    if frozen.contains(king) || pos.board().get(king) != Some(Piece::new(us, Role::King)) || pos.is_attacked(king, !us) {
+        return;
+    }
+    for (side, rook_file) in rook_files.into_iter().enumerate() {
+        if rights & castling_bit(us, side == 1) == 0 {
+            continue;
+        }
+        let Some(rook) = Square::new(rook_file, rank) else { continue };
+        if frozen.contains(rook) || pos.board().get(rook) != Some(Piece::new(us, Role::Rook)) {
+            continue;
+        }
+        for (king_to, rook_to) in destinations(pos.variant().castling, side, king_file, rook_file) {
+            let (Some(king_to), Some(rook_to)) = (Square::new(king_to, rank), Square::new(rook_to, rank)) else { continue };
+            if paths_clear(pos, king, king_to, rook, rook_to) && king_path_safe(pos, us, king, king_to) {
+                out.push(Move::Castle { king, king_to, rook, rook_to });
+            }
+        }
+    }
+}
+
+/// (king destination file, rook destination file) pairs for one side.
+fn destinations(rule: CastlingRule, side: usize, king_file: u8, rook_file: u8) -> Vec<(u8, u8)> {
+    match rule {
+        CastlingRule::None => Vec::new(),
+        CastlingRule::Fide { king_to, rook_to, .. } => vec![(king_to[side], rook_to[side])],
+        CastlingRule::Flexible { .. } => {
+            let dir: i16 = if rook_file > king_file { 1 } else { -1 };
+            (1..=i16::from(rook_file.abs_diff(king_file)))
+                .map(|k| {
+                    let kt = i16::from(king_file) + k * dir;
+                    (kt as u8, (kt - dir) as u8)
+                })
+                .collect()
+        }
+    }
+}
+
+fn span(a: Square, b: Square) -> impl Iterator<Item = Square> {
+    let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+    let rank = a.rank();
+    (lo..=hi).filter_map(move |f| Square::new(f, rank))
+}
+
+fn paths_clear(pos: &Position, king: Square, king_to: Square, rook: Square, rook_to: Square) -> bool {
+    span(king, king_to).chain(span(rook, rook_to)).all(|s| s == king || s == rook || pos.board().get(s).is_none())
+}
+
+fn king_path_safe(pos: &Position, us: Color, king: Square, king_to: Square) -> bool {
+    span(king, king_to).filter(|&s| s != king).all(|s| !king_would_be_attacked(pos, us, king, s))
+}
+
+/// Whether `us`'s king, moved hypothetically from `king` to `sq`, is attacked.
+fn king_would_be_attacked(pos: &Position, us: Color, king: Square, sq: Square) -> bool {
+    let mut probe = pos.clone();
+    if let Some(k) = probe.take_piece(king) {
+        probe.put_piece(sq, k);
+    }
+    probe.is_attacked(sq, !us)
+}

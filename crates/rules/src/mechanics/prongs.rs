@@ -1,0 +1,176 @@
+//! Prongs (Chess with Wounds, C.3-C.6).
+//!
+//! Every man carries prongs and moves and attacks only along them: a long
+//! prong slides, a short prong steps one square, a knight prong leaps. An
+//! attack along direction `v` on a man with a prong pointing back along `-v`
+//! wounds it (long becomes short; short or knight prong is removed) and both
+//! men stay put; if it has no such prong, or the wound removes its last
+//! prong, it is captured and the attacker moves in. Knights only wound and
+//! are wounded by Knights. A wounded man other than a Knight may instead
+//! rotate by 45 degrees either way as a whole turn.
+//!
+//! State encoding (this module only): for every man but the Knight, two bits
+//! per compass direction (index `i` of N, NE, ..., NW at bits `2i..2i+2`):
+//! 0 none, 1 short, 2 long. For the Knight, bit `i` is the knight offset `i`
+//! of [`KNIGHT_OFFSETS`].
+
+use crate::color::Color;
+use crate::geometry::{Dir, Square, KNIGHT_OFFSETS};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Piece, PieceState, Role};
+use crate::position::Position;
+use crate::square_set::SquareSet;
+
+/// No prong in a direction.
+pub const NONE: u16 = 0;
+/// A short prong (one square).
+pub const SHORT: u16 = 1;
+/// A long prong (any distance).
+pub const LONG: u16 = 2;
+
+fn all(kind: u16, dirs: &[Dir]) -> PieceState {
+    dirs.iter().fold(0, |s, d| s | kind << (2 * d.index()))
+}
+
+/// The initial, unwounded prong set of a man.
+#[must_use]
+pub fn initial(color: Color, role: Role) -> PieceState {
+    match role {
+        Role::King => all(SHORT, &Dir::ALL),
+        Role::Queen => all(LONG, &Dir::ALL),
+        Role::Rook => all(LONG, &Dir::ORTHOGONAL),
+        Role::Bishop => all(LONG, &Dir::DIAGONAL),
+        Role::Knight => 0xFF,
+        Role::Pawn if color == Color::White => all(SHORT, &[Dir::N, Dir::NE, Dir::NW]),
+        Role::Pawn => all(SHORT, &[Dir::S, Dir::SE, Dir::SW]),
+        _ => 0,
+    }
+}
+
+/// The prong in direction `d` (for men other than Knights).
+#[must_use]
+#[inline]
+pub fn prong(state: PieceState, d: Dir) -> u16 {
+    state >> (2 * d.index()) & 3
+}
+
+/// Parses the 8 digits of a prong list (notation spec, section 3).
+#[must_use]
+pub fn parse(role: Role, digits: &str) -> Option<PieceState> {
+    let bytes = digits.as_bytes();
+    if bytes.len() != 8 {
+        return None;
+    }
+    let max = if role == Role::Knight { b'1' } else { b'2' };
+    let mut state = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !(b'0'..=max).contains(&b) {
+            return None;
+        }
+        let v = u16::from(b - b'0');
+        state |= if role == Role::Knight { v << i } else { v << (2 * i) };
+    }
+    (state != 0).then_some(state)
+}
+
+/// Writes a prong list as 8 digits.
+#[must_use]
+pub fn write(role: Role, state: PieceState) -> String {
+    (0..8)
+        .map(|i| {
+            let v = if role == Role::Knight { state >> i & 1 } else { state >> (2 * i) & 3 };
+            char::from(b'0' + v as u8)
+        })
+        .collect()
+}
+
+/// Whether the man has suffered a wound (its prongs differ from its initial set).
+#[must_use]
+pub fn is_wounded(p: Piece) -> bool {
+    p.state != initial(p.color, p.role)
+}
+
+/// The defender's state after an attack from `from` on `target`.
+#[must_use]
+pub fn wounded(role: Role, state: PieceState, from: Square, target: Square) -> PieceState {
+    let df = target.file() as i8 - from.file() as i8;
+    let dr = target.rank() as i8 - from.rank() as i8;
+    if role == Role::Knight {
+        return match KNIGHT_OFFSETS.iter().position(|&o| o == (-df, -dr)) {
+            Some(i) => state & !(1 << i),
+            None => state,
+        };
+    }
+    let Some(d) = Dir::between(df, dr) else { return state };
+    let back = d.opposite();
+    let shift = 2 * back.index();
+    match prong(state, back) {
+        LONG => state & !(3 << shift) | SHORT << shift,
+        _ => state & !(3 << shift),
+    }
+}
+
+/// The state after turning 45 degrees.
+#[must_use]
+pub fn rotated(role: Role, state: PieceState, clockwise: bool) -> PieceState {
+    if role == Role::Knight {
+        return state;
+    }
+    if clockwise {
+        state.rotate_left(2)
+    } else {
+        state.rotate_right(2)
+    }
+}
+
+/// The man's pseudo-legal actions: moves and attacks along its prongs, and
+/// rotations if it is wounded and not a Knight.
+pub(crate) fn generate(pos: &Position, from: Square, piece: Piece, out: &mut MoveList) {
+    let g = &pos.variant().geometry;
+    if piece.role == Role::Knight {
+        for (i, (df, dr)) in KNIGHT_OFFSETS.into_iter().enumerate() {
+            if piece.state >> i & 1 == 0 {
+                continue;
+            }
+            if let Some(t) = g.offset(from, df, dr) {
+                reach(pos, from, t, piece, out);
+            }
+        }
+        return;
+    }
+    for d in Dir::ALL {
+        let kind = prong(piece.state, d);
+        let mut s = from;
+        for _ in 0..if kind == LONG { u8::MAX } else { kind as u8 } {
+            let Some(t) = g.step(s, d) else { break };
+            s = t;
+            if !reach(pos, from, t, piece, out) {
+                break;
+            }
+        }
+    }
+    if is_wounded(piece) {
+        out.push(Move::Rotate { at: from, clockwise: true });
+        out.push(Move::Rotate { at: from, clockwise: false });
+    }
+}
+
+/// Adds the move or attack onto `t`; returns whether `t` was empty.
+fn reach(pos: &Position, from: Square, t: Square, attacker: Piece, out: &mut MoveList) -> bool {
+    match pos.board().get(t) {
+        None => {
+            out.push(Move::Normal { from, to: t, captured: SquareSet::EMPTY, promotion: None });
+            true
+        }
+        Some(def) if def.color != attacker.color => {
+            let after = wounded(def.role, def.state, from, t);
+            if after == def.state || after == 0 {
+                out.push(Move::Normal { from, to: t, captured: SquareSet::from_square(t), promotion: None });
+            } else {
+                out.push(Move::Wound { from, target: t });
+            }
+            false
+        }
+        Some(_) => false,
+    }
+}

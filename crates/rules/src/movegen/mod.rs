@@ -1,0 +1,46 @@
+//! Pseudo-legal generation and the legality filter.
+//!
+//! Legality is "play it on a copy and test whether our king is attacked",
+//! which is right for every mechanic (approach, withdrawal, explosions,
+//! freezes, screens). A fast path skips the copy for moves that provably
+//! cannot expose the king: see [`legality`].
+
+pub mod attacks;
+pub mod legality;
+pub mod reference;
+
+use crate::mechanics;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// Appends every pseudo-legal action of the side to move.
+pub fn generate_pseudo(pos: &Position, out: &mut MoveList) {
+    let us = pos.turn();
+    let movers = pos.board().by_color(us) - pos.frozen(us);
+    for from in movers {
+        if let Some(piece) = pos.board().get(from) {
+            mechanics::generate(pos, from, piece, out);
+        }
+    }
+    mechanics::castling::generate(pos, out);
+    mechanics::drops::generate(pos, out);
+}
+
+/// Appends every legal action of the side to move.
+pub fn generate_legal(pos: &Position, out: &mut MoveList) {
+    let start = out.len();
+    generate_pseudo(pos, out);
+    if pos.variant().has_royal_king() {
+        let filter = legality::Filter::new(pos);
+        let mut i = start;
+        while i < out.len() {
+            if filter.is_legal(pos, &out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    } else if out.len() == start && !pos.board().by_color(pos.turn()).is_empty() {
+        out.push(Move::Pass);
+    }
+}

@@ -1,0 +1,228 @@
+//! The piece catalogue ([`Role`]) and pieces on the board ([`Piece`]).
+//!
+//! One letter per piece type across every game (notation spec, section 2),
+//! so the catalogue is a single closed enum. How a role moves may still
+//! depend on the game: pawns and ninja pawns follow the variant's own
+//! [`crate::variant::PawnRule`].
+
+use crate::color::Color;
+
+/// A piece type from the catalogue shared by all games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Role {
+    /// King (royal in every game but Wounds).
+    King,
+    /// Queen.
+    Queen,
+    /// Rook.
+    Rook,
+    /// Bishop.
+    Bishop,
+    /// Knight.
+    Knight,
+    /// Pawn, with the game's own pawn rule.
+    Pawn,
+    /// Knight leap or one orthogonal step.
+    WazirKnight,
+    /// Knight leap or one diagonal step.
+    FerzKnight,
+    /// Queen/knight mover capturing by approach (forward) and withdrawal.
+    Dragon,
+    /// Queen/knight mover that captures by detonating in place.
+    Detonator,
+    /// Flying Guillotine: the Flying Bomber in all eight directions.
+    Guillotine,
+    /// Terror Freeze: never captures, freezes adjacent enemies.
+    Freeze,
+    /// Ninja pawn, with the game's own ninja rule.
+    NinjaPawn,
+    /// Ninja Guard: diagonal step, or diagonal leap taking what it jumps.
+    NinjaGuard,
+    /// Super Cannon: rook moves, friendly hop, screen captures.
+    Cannon,
+    /// Flying Bomber: rook moves, hop, fly-over and distance-2 captures.
+    Bomber,
+    /// Withdrawer: queen moves to empty squares, captures by withdrawal.
+    Withdrawer,
+    /// One square of a two-square Wall.
+    Wall,
+    /// Changeling in its halfling-bishop phase.
+    ChangelingBishop,
+    /// Changeling in its halfling-rook phase.
+    ChangelingRook,
+}
+
+/// Number of roles in the catalogue.
+pub const ROLE_COUNT: usize = 20;
+
+impl Role {
+    /// Every role, in catalogue order.
+    pub const ALL: [Role; ROLE_COUNT] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+        Role::WazirKnight,
+        Role::FerzKnight,
+        Role::Dragon,
+        Role::Detonator,
+        Role::Guillotine,
+        Role::Freeze,
+        Role::NinjaPawn,
+        Role::NinjaGuard,
+        Role::Cannon,
+        Role::Bomber,
+        Role::Withdrawer,
+        Role::Wall,
+        Role::ChangelingBishop,
+        Role::ChangelingRook,
+    ];
+
+    const LETTERS: [u8; ROLE_COUNT] = *b"KQRBNPWFDXGTJACOULZY";
+    const NAMES: [&'static str; ROLE_COUNT] = [
+        "King",
+        "Queen",
+        "Rook",
+        "Bishop",
+        "Knight",
+        "Pawn",
+        "Wazir-Knight",
+        "Ferz-Knight",
+        "Dragon",
+        "Detonator",
+        "Flying Guillotine",
+        "Terror Freeze",
+        "Ninja Pawn",
+        "Ninja Guard",
+        "Super Cannon",
+        "Flying Bomber",
+        "Withdrawer",
+        "Wall",
+        "Changeling (halfling bishop)",
+        "Changeling (halfling rook)",
+    ];
+
+    /// Catalogue index.
+    #[must_use]
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Upper-case letter (White's letter).
+    #[must_use]
+    pub fn letter(self) -> char {
+        Role::LETTERS[self.index()] as char
+    }
+
+    /// The role for a letter of either case.
+    #[must_use]
+    pub fn from_letter(c: char) -> Option<Role> {
+        let up = c.to_ascii_uppercase() as u32;
+        Role::LETTERS.iter().position(|&l| u32::from(l) == up).map(|i| Role::ALL[i])
+    }
+
+    /// Human name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Role::NAMES[self.index()]
+    }
+
+    /// Whether this role is a pawn of either kind.
+    #[must_use]
+    #[inline]
+    pub fn is_pawn_like(self) -> bool {
+        matches!(self, Role::Pawn | Role::NinjaPawn)
+    }
+}
+
+/// A compact set of roles.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RoleSet(u32);
+
+impl RoleSet {
+    /// No roles.
+    pub const EMPTY: RoleSet = RoleSet(0);
+
+    /// The set of the given roles.
+    #[must_use]
+    pub const fn of(roles: &[Role]) -> RoleSet {
+        let mut bits = 0u32;
+        let mut i = 0;
+        while i < roles.len() {
+            bits |= 1 << roles[i] as u32;
+            i += 1;
+        }
+        RoleSet(bits)
+    }
+
+    /// Whether `r` is in the set.
+    #[must_use]
+    #[inline]
+    pub fn contains(self, r: Role) -> bool {
+        self.0 >> r as u32 & 1 != 0
+    }
+
+    /// Adds `r`.
+    pub fn insert(&mut self, r: Role) {
+        self.0 |= 1 << r as u32;
+    }
+
+    /// The roles, in catalogue order.
+    pub fn iter(self) -> impl Iterator<Item = Role> {
+        Role::ALL.into_iter().filter(move |r| self.contains(*r))
+    }
+}
+
+/// Per-piece state bits. Their meaning belongs to one mechanic: the Wall's half
+/// (see [`crate::mechanics::wall`]) or a Wounds man's prongs (see
+/// [`crate::mechanics::prongs`]). Zero for every other piece.
+pub type PieceState = u16;
+
+/// A piece on the board: colour, role and mechanic state.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Owner.
+    pub color: Color,
+    /// Type.
+    pub role: Role,
+    /// Mechanic-owned state (0 for ordinary pieces).
+    pub state: PieceState,
+}
+
+impl Piece {
+    /// A piece with no state.
+    #[must_use]
+    #[inline]
+    pub fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role, state: 0 }
+    }
+
+    /// FEN letter: upper case for White, lower case for Black.
+    #[must_use]
+    pub fn letter(self) -> char {
+        let l = self.role.letter();
+        match self.color {
+            Color::White => l,
+            Color::Black => l.to_ascii_lowercase(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_round_trip() {
+        for r in Role::ALL {
+            assert_eq!(Role::from_letter(r.letter()), Some(r));
+            assert_eq!(Role::from_letter(r.letter().to_ascii_lowercase()), Some(r));
+        }
+        assert_eq!(Role::from_letter('E'), None);
+        assert_eq!(Role::from_letter('é'), None);
+    }
+}

@@ -1,0 +1,151 @@
+//! [`SquareSet`]: a set of canvas squares in one 128-bit word.
+
+use crate::geometry::Square;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+
+/// A set of squares of the 10x10 canvas.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SquareSet(u128);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet(0);
+
+    /// The set holding just `sq`.
+    #[must_use]
+    #[inline]
+    pub fn from_square(sq: Square) -> SquareSet {
+        SquareSet(1u128 << sq.index())
+    }
+
+    /// Whether `sq` is in the set.
+    #[must_use]
+    #[inline]
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 >> sq.index() & 1 != 0
+    }
+
+    /// Adds `sq`.
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0 |= 1u128 << sq.index();
+    }
+
+    /// Removes `sq`.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.0 &= !(1u128 << sq.index());
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of squares.
+    #[must_use]
+    #[inline]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The lowest-indexed square, if any.
+    #[must_use]
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Square::from_index(self.0.trailing_zeros() as usize)
+        }
+    }
+
+    /// The raw bits (bit `i` is canvas index `i`), for hashing and compact keys.
+    #[must_use]
+    #[inline]
+    pub fn bits(self) -> u128 {
+        self.0
+    }
+}
+
+impl Iterator for SquareSet {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let s = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(s)
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for s in iter {
+            set.insert(s);
+        }
+        set
+    }
+}
+
+impl BitOr for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitor(self, o: SquareSet) -> SquareSet {
+        SquareSet(self.0 | o.0)
+    }
+}
+impl BitOrAssign for SquareSet {
+    #[inline]
+    fn bitor_assign(&mut self, o: SquareSet) {
+        self.0 |= o.0;
+    }
+}
+impl BitAnd for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitand(self, o: SquareSet) -> SquareSet {
+        SquareSet(self.0 & o.0)
+    }
+}
+impl BitAndAssign for SquareSet {
+    #[inline]
+    fn bitand_assign(&mut self, o: SquareSet) {
+        self.0 &= o.0;
+    }
+}
+impl Sub for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn sub(self, o: SquareSet) -> SquareSet {
+        SquareSet(self.0 & !o.0)
+    }
+}
+impl Not for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn not(self) -> SquareSet {
+        SquareSet(!self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let a = Square::parse("a1").unwrap();
+        let j10 = Square::parse("j10").unwrap();
+        let mut s = SquareSet::EMPTY;
+        s.insert(a);
+        s.insert(j10);
+        assert_eq!(s.len(), 2);
+        assert_eq!(s.collect::<Vec<_>>(), vec![a, j10]);
+        s.remove(a);
+        assert!(!s.contains(a) && s.contains(j10));
+        assert_eq!((s - SquareSet::from_square(j10)), SquareSet::EMPTY);
+    }
+}
