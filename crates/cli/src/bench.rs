@@ -18,7 +18,12 @@ pub struct Case {
 
 /// The benchmark suite.
 pub const CASES: &[Case] = &[
-    Case { variant: "chess", fen: None, depth: 5, nodes: 4_865_609 },
+    Case {
+        variant: "chess",
+        fen: None,
+        depth: 5,
+        nodes: 4_865_609,
+    },
     Case {
         variant: "chess",
         fen: Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
@@ -32,21 +37,39 @@ pub fn run(quick: bool) {
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
     for c in CASES {
-        let Some(v) = menagerie_games::by_name(c.variant) else { continue };
+        let Some(v) = menagerie_games::by_name(c.variant) else {
+            continue;
+        };
         let pos = match c.fen {
             Some(f) => Position::from_fen(v, f).expect("bench position"),
             None => Position::start(v),
         };
-        let depth = if quick { c.depth.saturating_sub(1) } else { c.depth };
+        let depth = if quick {
+            c.depth.saturating_sub(1)
+        } else {
+            c.depth
+        };
         let t = Instant::now();
         let n = perft::perft(&pos, depth);
         let secs = t.elapsed().as_secs_f64();
         if !quick {
-            assert_eq!(n, c.nodes, "{} perft({depth}) node count changed", c.variant);
+            assert_eq!(
+                n, c.nodes,
+                "{} perft({depth}) node count changed",
+                c.variant
+            );
         }
         total_nodes += n;
         total_secs += secs;
-        println!("{:<16} depth {depth}  {n:>12} nodes  {:>8.3} s  {:>7.2} Mnps", c.variant, secs, n as f64 / secs / 1e6);
+        println!(
+            "{:<16} depth {depth}  {n:>12} nodes  {:>8.3} s  {:>7.2} Mnps",
+            c.variant,
+            secs,
+            n as f64 / secs / 1e6
+        );
     }
-    println!("Total: {total_nodes} nodes in {total_secs:.3} s: {:.2} Mnps", total_nodes as f64 / total_secs / 1e6);
+    println!(
+        "Total: {total_nodes} nodes in {total_secs:.3} s: {:.2} Mnps",
+        total_nodes as f64 / total_secs / 1e6
+    );
 }

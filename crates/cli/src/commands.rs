@@ -4,8 +4,12 @@ use menagerie_rules::{notation, perft, Position, Variant};
 
 /// Looks up a game by name.
 pub fn variant(name: &str) -> Result<&'static Variant, String> {
-    menagerie_games::by_name(name)
-        .ok_or_else(|| format!("unknown variant {name:?}; known: {}", menagerie_games::NAMES.join(", ")))
+    menagerie_games::by_name(name).ok_or_else(|| {
+        format!(
+            "unknown variant {name:?}; known: {}",
+            menagerie_games::NAMES.join(", ")
+        )
+    })
 }
 
 /// The start position or the given position string.
@@ -17,8 +21,15 @@ pub fn position(variant: &'static Variant, fen: Option<&str>) -> Result<Position
 }
 
 /// `perft [--variant] [--fen] [--divide] DEPTH`.
-pub fn perft(variant_name: &str, fen: Option<&str>, divide: bool, depth: &str) -> Result<(), String> {
-    let depth: u32 = depth.parse().map_err(|_| format!("depth must be a whole number, found {depth:?}"))?;
+pub fn perft(
+    variant_name: &str,
+    fen: Option<&str>,
+    divide: bool,
+    depth: &str,
+) -> Result<(), String> {
+    let depth: u32 = depth
+        .parse()
+        .map_err(|_| format!("depth must be a whole number, found {depth:?}"))?;
     if depth > 30 {
         return Err(format!("depth {depth} is too large (at most 30)"));
     }
@@ -44,7 +55,11 @@ pub fn perft(variant_name: &str, fen: Option<&str>, divide: bool, depth: &str) -
 /// `moves [--variant] [--fen]`.
 pub fn moves(variant_name: &str, fen: Option<&str>) -> Result<(), String> {
     let pos = position(variant(variant_name)?, fen)?;
-    let mut lines: Vec<String> = pos.legal_moves().iter().map(|m| notation::render(&pos, m)).collect();
+    let mut lines: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::render(&pos, m))
+        .collect();
     lines.sort();
     for l in lines {
         println!("{l}");

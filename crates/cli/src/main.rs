@@ -52,7 +52,10 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let kind = e.kind();
-            if matches!(kind, clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) {
+            if matches!(
+                kind,
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) {
                 print!("{e}");
                 return ExitCode::SUCCESS;
             }
@@ -63,7 +66,12 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Perft { variant, fen, divide, depth } => commands::perft(&variant, fen.as_deref(), divide, &depth),
+        Command::Perft {
+            variant,
+            fen,
+            divide,
+            depth,
+        } => commands::perft(&variant, fen.as_deref(), divide, &depth),
         Command::Moves { variant, fen } => commands::moves(&variant, fen.as_deref()),
         Command::Bench { quick } => {
             bench::run(quick);

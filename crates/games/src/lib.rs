@@ -20,7 +20,14 @@ pub mod wreckage;
 use menagerie_rules::Variant;
 
 /// The names of the built-in games, as accepted by [`by_name`].
-pub const NAMES: [&str; 6] = ["chess", "wreckage", "carnage", "air-and-trench", "longer-board", "wounds"];
+pub const NAMES: [&str; 6] = [
+    "chess",
+    "wreckage",
+    "carnage",
+    "air-and-trench",
+    "longer-board",
+    "wounds",
+];
 
 /// A built-in game by its protocol name.
 #[must_use]

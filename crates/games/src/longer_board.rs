@@ -4,7 +4,9 @@
 //! pieces passing their own Wall on forward rays (A.4, ambiguity 8).
 
 use menagerie_rules::geometry::Geometry;
-use menagerie_rules::variant::{CastlingNotation, CastlingRule, EndRule, PawnRule, PromotionRule, RuleOptions};
+use menagerie_rules::variant::{
+    CastlingNotation, CastlingRule, EndRule, PawnRule, PromotionRule, RuleOptions,
+};
 use menagerie_rules::{Role, RoleSet, Variant};
 use std::sync::LazyLock;
 
@@ -25,19 +27,39 @@ static LONGER_BOARD: LazyLock<&'static Variant> = LazyLock::new(|| {
             Role::ChangelingBishop,
             Role::ChangelingRook,
         ]),
-        start_fen: "rnbqkbnr/zu1ll1uz/pppppppp/8/8/8/8/PPPPPPPP/ZU1LL1UZ/RNBQKBNR w KQkq - 0 1".into(),
-        pawn: PawnRule::Fide { double_step_rank: 2 },
-        ninja: PawnRule::Fide { double_step_rank: 2 },
+        start_fen: "rnbqkbnr/zu1ll1uz/pppppppp/8/8/8/8/PPPPPPPP/ZU1LL1UZ/RNBQKBNR w KQkq - 0 1"
+            .into(),
+        pawn: PawnRule::Fide {
+            double_step_rank: 2,
+        },
+        ninja: PawnRule::Fide {
+            double_step_rank: 2,
+        },
         promotion: PromotionRule {
             ranks_from_end: 1,
-            choices: vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Withdrawer, Role::ChangelingBishop],
+            choices: vec![
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Withdrawer,
+                Role::ChangelingBishop,
+            ],
         },
-        castling: CastlingRule::Fide { king_file: 4, rook_files: [0, 7], king_to: [2, 6], rook_to: [3, 5] },
+        castling: CastlingRule::Fide {
+            king_file: 4,
+            rook_files: [0, 7],
+            king_to: [2, 6],
+            rook_to: [3, 5],
+        },
         castling_notation: CastlingNotation::KingAndRook,
         drops: Vec::new(),
         end: EndRule::Checkmate,
         prongs: false,
-        options: RuleOptions { wall_pass_over: true, ..RuleOptions::default() },
+        options: RuleOptions {
+            wall_pass_over: true,
+            ..RuleOptions::default()
+        },
     }
     .leak()
 });

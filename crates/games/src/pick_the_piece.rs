@@ -10,7 +10,8 @@
 
 use menagerie_rules::geometry::Geometry;
 use menagerie_rules::variant::{
-    CastlingNotation, CastlingRule, DropRule, DropZone, EndRule, PawnRule, PromotionRule, RuleOptions,
+    CastlingNotation, CastlingRule, DropRule, DropZone, EndRule, PawnRule, PromotionRule,
+    RuleOptions,
 };
 use menagerie_rules::{Role, RoleSet, Variant};
 use std::sync::LazyLock;
@@ -34,7 +35,14 @@ pub struct Family {
 /// caller's job (see the custom-setup parser).
 #[must_use]
 pub fn build(f: &Family) -> Variant {
-    let mut roles = RoleSet::of(&[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]);
+    let mut roles = RoleSet::of(&[
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ]);
     let mut choices = vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
     let mut added = vec![f.left_slot, f.right_slot];
     added.extend(f.pocket.iter().map(|&(r, _)| r));
@@ -44,7 +52,13 @@ pub fn build(f: &Family) -> Variant {
             choices.push(r);
         }
     }
-    let letter = |r: Role, white: bool| if white { r.letter() } else { r.letter().to_ascii_lowercase() };
+    let letter = |r: Role, white: bool| {
+        if white {
+            r.letter()
+        } else {
+            r.letter().to_ascii_lowercase()
+        }
+    };
     let mut pocket = String::new();
     for white in [true, false] {
         for &(r, n) in &f.pocket {
@@ -69,15 +83,25 @@ pub fn build(f: &Family) -> Variant {
         start_fen,
         pawn: PawnRule::ToMiddle { beyond: 1 },
         ninja: PawnRule::ToMiddle { beyond: 1 },
-        promotion: PromotionRule { ranks_from_end: 0, choices },
-        castling: CastlingRule::Flexible { king_file: 5, rook_files: [1, 8] },
+        promotion: PromotionRule {
+            ranks_from_end: 0,
+            choices,
+        },
+        castling: CastlingRule::Flexible {
+            king_file: 5,
+            rook_files: [1, 8],
+        },
         castling_notation: CastlingNotation::KingAndRook,
         drops: f
             .pocket
             .iter()
             .map(|&(role, _)| DropRule {
                 role,
-                zone: if role == Role::NinjaPawn { DropZone::SecondRank } else { DropZone::BackRank },
+                zone: if role == Role::NinjaPawn {
+                    DropZone::SecondRank
+                } else {
+                    DropZone::BackRank
+                },
                 push_to_middle: role == Role::NinjaPawn,
             })
             .collect(),
@@ -99,7 +123,8 @@ pub fn air_and_trench_family() -> Family {
     }
 }
 
-static AIR_AND_TRENCH: LazyLock<&'static Variant> = LazyLock::new(|| build(&air_and_trench_family()).leak());
+static AIR_AND_TRENCH: LazyLock<&'static Variant> =
+    LazyLock::new(|| build(&air_and_trench_family()).leak());
 
 /// Air and Trench Warfare.
 #[must_use]

@@ -4,7 +4,9 @@
 //! Repetition and no-progress draws are optional and off by default (C.7).
 
 use menagerie_rules::geometry::Geometry;
-use menagerie_rules::variant::{CastlingNotation, CastlingRule, EndRule, PawnRule, PromotionRule, RuleOptions};
+use menagerie_rules::variant::{
+    CastlingNotation, CastlingRule, EndRule, PawnRule, PromotionRule, RuleOptions,
+};
 use menagerie_rules::{Role, RoleSet, Variant};
 use std::sync::LazyLock;
 
@@ -16,17 +18,30 @@ pub fn build(draw_rules: bool) -> Variant {
         key: "wounds".into(),
         title: "Chess with Wounds".into(),
         geometry: Geometry::new(8, 8),
-        roles: RoleSet::of(&[Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]),
+        roles: RoleSet::of(&[
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]),
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
         pawn: PawnRule::Prongs,
         ninja: PawnRule::Prongs,
-        promotion: PromotionRule { ranks_from_end: 0, choices: Vec::new() },
+        promotion: PromotionRule {
+            ranks_from_end: 0,
+            choices: Vec::new(),
+        },
         castling: CastlingRule::None,
         castling_notation: CastlingNotation::KingAndRook,
         drops: Vec::new(),
         end: EndRule::CaptureAll,
         prongs: true,
-        options: RuleOptions { draw_rules, ..RuleOptions::default() },
+        options: RuleOptions {
+            draw_rules,
+            ..RuleOptions::default()
+        },
     }
 }
 

@@ -12,7 +12,8 @@
 
 use menagerie_rules::geometry::Geometry;
 use menagerie_rules::variant::{
-    CastlingNotation, CastlingRule, DropRule, DropZone, EndRule, PawnRule, PromotionRule, RuleOptions,
+    CastlingNotation, CastlingRule, DropRule, DropZone, EndRule, PawnRule, PromotionRule,
+    RuleOptions,
 };
 use menagerie_rules::{Role, RoleSet, Variant};
 use std::sync::LazyLock;
@@ -33,19 +34,40 @@ pub struct Flags {
 
 impl Default for Flags {
     fn default() -> Flags {
-        Flags { freeze_affects_friendly: false, detonator_hits_friendly: false, promote_to_drop_piece: false, drops_reset_50_move: true }
+        Flags {
+            freeze_affects_friendly: false,
+            detonator_hits_friendly: false,
+            promote_to_drop_piece: false,
+            drops_reset_50_move: true,
+        }
     }
 }
 
 /// Builds Wreckage (`carnage = false`) or Carnage with the given flags.
 #[must_use]
 pub fn build(carnage: bool, flags: Flags) -> Variant {
-    let special = if carnage { Role::Freeze } else { Role::Guillotine };
-    let mut choices = vec![Role::Queen, Role::Rook, Role::Bishop, Role::WazirKnight, Role::FerzKnight, Role::Dragon, Role::Detonator];
+    let special = if carnage {
+        Role::Freeze
+    } else {
+        Role::Guillotine
+    };
+    let mut choices = vec![
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::WazirKnight,
+        Role::FerzKnight,
+        Role::Dragon,
+        Role::Detonator,
+    ];
     if flags.promote_to_drop_piece {
         choices.push(special);
     }
-    let (key, title, letter) = if carnage { ("carnage", "Carnage", 'T') } else { ("wreckage", "Wreckage", 'G') };
+    let (key, title, letter) = if carnage {
+        ("carnage", "Carnage", 'T')
+    } else {
+        ("wreckage", "Wreckage", 'G')
+    };
     Variant {
         key: key.into(),
         title: title.into(),
@@ -87,7 +109,8 @@ pub fn build(carnage: bool, flags: Flags) -> Variant {
     }
 }
 
-static WRECKAGE: LazyLock<&'static Variant> = LazyLock::new(|| build(false, Flags::default()).leak());
+static WRECKAGE: LazyLock<&'static Variant> =
+    LazyLock::new(|| build(false, Flags::default()).leak());
 static CARNAGE: LazyLock<&'static Variant> = LazyLock::new(|| build(true, Flags::default()).leak());
 
 /// Wreckage with the default flags.

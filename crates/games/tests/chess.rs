@@ -30,14 +30,23 @@ fn reference_perft_matches_small_depths() {
     for case in common::read_perft_file("chess.perft") {
         let pos = Position::from_fen(chess(), &case.fen).unwrap();
         let (depth, nodes) = case.lines[1];
-        assert_eq!(menagerie_rules::perft::perft_reference(&pos, depth), nodes, "{}", case.id);
+        assert_eq!(
+            menagerie_rules::perft::perft_reference(&pos, depth),
+            nodes,
+            "{}",
+            case.id
+        );
     }
 }
 
 #[test]
 fn castling_is_written_king_from_to() {
     let pos = Position::from_fen(chess(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-    let moves: Vec<String> = pos.legal_moves().iter().map(|m| notation::render(&pos, m)).collect();
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::render(&pos, m))
+        .collect();
     assert!(moves.contains(&"e1g1".to_string()) && moves.contains(&"e1c1".to_string()));
     let mut after = pos.clone();
     after.play(&notation::parse(&pos, "e1g1").unwrap()).unwrap();
@@ -51,17 +60,40 @@ fn en_passant_and_promotion() {
     after.play(&notation::parse(&pos, "e5d6").unwrap()).unwrap();
     assert_eq!(after.fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
     let pos = Position::from_fen(chess(), "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    let promos: Vec<String> = pos.legal_moves().iter().map(|m| notation::render(&pos, m)).filter(|s| s.starts_with("b7")).collect();
+    let promos: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::render(&pos, m))
+        .filter(|s| s.starts_with("b7"))
+        .collect();
     assert_eq!(promos.len(), 4);
-    assert!(notation::parse(&pos, "b7b8").is_err(), "promotion must name a piece");
+    assert!(
+        notation::parse(&pos, "b7b8").is_err(),
+        "promotion must name a piece"
+    );
 }
 
 #[test]
 fn checkmate_and_stalemate() {
-    let mate = Position::from_fen(chess(), "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
-    assert_eq!(mate.outcome(), Some(Outcome::Decisive { winner: menagerie_rules::Color::Black, reason: EndReason::Checkmate }));
+    let mate = Position::from_fen(
+        chess(),
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    )
+    .unwrap();
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::Decisive {
+            winner: menagerie_rules::Color::Black,
+            reason: EndReason::Checkmate
+        })
+    );
     let stale = Position::from_fen(chess(), "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-    assert_eq!(stale.outcome(), Some(Outcome::Draw { reason: EndReason::Stalemate }));
+    assert_eq!(
+        stale.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::Stalemate
+        })
+    );
 }
 
 #[test]
@@ -73,9 +105,20 @@ fn threefold_repetition_and_fifty_moves() {
             game.play_str(m).unwrap();
         }
     }
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::Repetition }));
-    let game = GameRecord::new(Position::from_fen(chess(), "4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap());
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: EndReason::FiftyMoves }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::Repetition
+        })
+    );
+    let game =
+        GameRecord::new(Position::from_fen(chess(), "4k3/8/8/8/8/8/8/R3K3 w - - 100 80").unwrap());
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::FiftyMoves
+        })
+    );
 }
 
 #[test]
@@ -83,16 +126,43 @@ fn malformed_positions_are_rejected_with_the_field_named() {
     let cases = [
         ("not a fen", "position string"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "board"),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "board"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "board"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "castling"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en-passant"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "position"),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "board",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+            "board",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "side",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+            "castling",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            "halfmove",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+            "fullmove",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+            "position",
+        ),
         ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "position"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "pocket"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            "pocket",
+        ),
         ("8/8/8/8/8/8/8/8(22222222) w - - 0 1", "board"),
     ];
     for (fen, field) in cases {

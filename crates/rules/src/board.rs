@@ -25,7 +25,11 @@ impl Board {
     /// A board with no pieces.
     #[must_use]
     pub fn empty() -> Board {
-        Board { cells: [None; CANVAS_SQUARES], by_color: ByColor::default(), by_role: [SquareSet::EMPTY; ROLE_COUNT] }
+        Board {
+            cells: [None; CANVAS_SQUARES],
+            by_color: ByColor::default(),
+            by_role: [SquareSet::EMPTY; ROLE_COUNT],
+        }
     }
 
     /// The piece on `sq`.

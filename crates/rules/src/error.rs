@@ -56,7 +56,10 @@ impl FenError {
     /// An error in `field` described by `problem`.
     #[must_use]
     pub fn new(field: FenField, problem: impl Into<String>) -> FenError {
-        FenError { field, problem: problem.into() }
+        FenError {
+            field,
+            problem: problem.into(),
+        }
     }
 }
 

@@ -27,7 +27,10 @@ fn err(field: FenField, problem: impl Into<String>) -> FenError {
 pub fn parse(variant: &Variant, text: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 6 {
-        return Err(err(FenField::Whole, format!("expected 6 space-separated fields, found {}", fields.len())));
+        return Err(err(
+            FenField::Whole,
+            format!("expected 6 space-separated fields, found {}", fields.len()),
+        ));
     }
     let (placement, pocket) = split_pocket(variant, fields[0])?;
     let board = parse_board(variant, placement)?;
@@ -46,16 +49,28 @@ pub fn parse(variant: &Variant, text: &str) -> Result<Setup, FenError> {
     })
 }
 
-fn split_pocket<'a>(variant: &Variant, field: &'a str) -> Result<(&'a str, Option<&'a str>), FenError> {
+fn split_pocket<'a>(
+    variant: &Variant,
+    field: &'a str,
+) -> Result<(&'a str, Option<&'a str>), FenError> {
     match field.find('[') {
-        None if variant.has_pockets() => {
-            Err(err(FenField::Pocket, format!("{} needs a pocket in brackets after the board, e.g. []", variant.key)))
-        }
+        None if variant.has_pockets() => Err(err(
+            FenField::Pocket,
+            format!(
+                "{} needs a pocket in brackets after the board, e.g. []",
+                variant.key
+            ),
+        )),
         None => Ok((field, None)),
-        Some(_) if !variant.has_pockets() => Err(err(FenField::Pocket, format!("{} has no pockets", variant.key))),
+        Some(_) if !variant.has_pockets() => Err(err(
+            FenField::Pocket,
+            format!("{} has no pockets", variant.key),
+        )),
         Some(i) => {
             let rest = &field[i + 1..];
-            let inner = rest.strip_suffix(']').ok_or_else(|| err(FenField::Pocket, "the pocket must end with ']'"))?;
+            let inner = rest
+                .strip_suffix(']')
+                .ok_or_else(|| err(FenField::Pocket, "the pocket must end with ']'"))?;
             if inner.contains(['[', ']']) {
                 return Err(err(FenField::Pocket, "stray bracket inside the pocket"));
             }
@@ -68,7 +83,10 @@ fn parse_board(variant: &Variant, text: &str) -> Result<Board, FenError> {
     let g = &variant.geometry;
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != g.ranks() as usize {
-        return Err(err(FenField::Board, format!("found {} ranks, expected {}", ranks.len(), g.ranks())));
+        return Err(err(
+            FenField::Board,
+            format!("found {} ranks, expected {}", ranks.len(), g.ranks()),
+        ));
     }
     let mut board = Board::empty();
     for (i, rank_text) in ranks.iter().enumerate() {
@@ -97,50 +115,96 @@ fn parse_rank(variant: &Variant, rank: u8, text: &str, board: &mut Board) -> Res
             }
             let digits = &text[start..end];
             if digits.starts_with('0') {
-                return Err(err(FenField::Board, format!("rank {name}: empty-square count {digits:?} is not a positive number")));
+                return Err(err(
+                    FenField::Board,
+                    format!("rank {name}: empty-square count {digits:?} is not a positive number"),
+                ));
             }
-            let n: u32 = digits.parse().map_err(|_| err(FenField::Board, format!("rank {name}: bad count {digits:?}")))?;
+            let n: u32 = digits.parse().map_err(|_| {
+                err(
+                    FenField::Board,
+                    format!("rank {name}: bad count {digits:?}"),
+                )
+            })?;
             if let Some((_, sq)) = open_wall.take() {
-                return Err(err(FenField::Board, format!("broken Wall: the L on {sq} has no partner to its right")));
+                return Err(err(
+                    FenField::Board,
+                    format!("broken Wall: the L on {sq} has no partner to its right"),
+                ));
             }
             file = file.saturating_add(n);
             if file > u32::from(width) {
-                return Err(err(FenField::Board, format!("rank {name} is wider than {width} squares")));
+                return Err(err(
+                    FenField::Board,
+                    format!("rank {name} is wider than {width} squares"),
+                ));
             }
             continue;
         }
         let role = Role::from_letter(c)
             .filter(|_| c.is_ascii_alphabetic())
-            .ok_or_else(|| err(FenField::Board, format!("rank {name}: unknown piece letter {c:?}")))?;
+            .ok_or_else(|| {
+                err(
+                    FenField::Board,
+                    format!("rank {name}: unknown piece letter {c:?}"),
+                )
+            })?;
         if !variant.roles.contains(role) {
-            return Err(err(FenField::Board, format!("rank {name}: {} ({c}) is not a piece of {}", role.name(), variant.key)));
+            return Err(err(
+                FenField::Board,
+                format!(
+                    "rank {name}: {} ({c}) is not a piece of {}",
+                    role.name(),
+                    variant.key
+                ),
+            ));
         }
         if file >= u32::from(width) {
-            return Err(err(FenField::Board, format!("rank {name} is wider than {width} squares")));
+            return Err(err(
+                FenField::Board,
+                format!("rank {name} is wider than {width} squares"),
+            ));
         }
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let sq = Square::new(file as u8, rank).ok_or_else(|| err(FenField::Board, "square outside the board"))?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let sq = Square::new(file as u8, rank)
+            .ok_or_else(|| err(FenField::Board, "square outside the board"))?;
         let mut piece = Piece::new(color, role);
         if variant.prongs {
             piece.state = prongs::initial(color, role);
             if chars.peek().map(|&(_, d)| d) == Some('(') {
                 let rest = &text[at + 1..];
-                let close = rest.find(')').ok_or_else(|| err(FenField::Board, format!("{sq}: unclosed prong list")))?;
+                let close = rest
+                    .find(')')
+                    .ok_or_else(|| err(FenField::Board, format!("{sq}: unclosed prong list")))?;
                 let spec = &rest[1..close];
-                piece.state = prongs::parse(role, spec)
-                    .ok_or_else(|| err(FenField::Board, format!("{sq}: bad prong list {spec:?} for a {}", role.name())))?;
+                piece.state = prongs::parse(role, spec).ok_or_else(|| {
+                    err(
+                        FenField::Board,
+                        format!("{sq}: bad prong list {spec:?} for a {}", role.name()),
+                    )
+                })?;
                 for _ in 0..=close {
                     chars.next();
                 }
             }
         } else if chars.peek().map(|&(_, d)| d) == Some('(') {
-            return Err(err(FenField::Board, format!("{sq}: prong lists exist only in wounds")));
+            return Err(err(
+                FenField::Board,
+                format!("{sq}: prong lists exist only in wounds"),
+            ));
         }
         if role == Role::Wall {
             piece.state = match open_wall.take() {
                 Some((c0, _)) if c0 == color => wall::EAST,
                 Some((_, first)) => {
-                    return Err(err(FenField::Board, format!("broken Wall: the L on {first} is followed by the other side's L")));
+                    return Err(err(
+                        FenField::Board,
+                        format!("broken Wall: the L on {first} is followed by the other side's L"),
+                    ));
                 }
                 None => {
                     open_wall = Some((color, sq));
@@ -148,16 +212,25 @@ fn parse_rank(variant: &Variant, rank: u8, text: &str, board: &mut Board) -> Res
                 }
             };
         } else if let Some((_, first)) = open_wall.take() {
-            return Err(err(FenField::Board, format!("broken Wall: the L on {first} has no partner to its right")));
+            return Err(err(
+                FenField::Board,
+                format!("broken Wall: the L on {first} has no partner to its right"),
+            ));
         }
         board.put(sq, piece);
         file += 1;
     }
     if let Some((_, first)) = open_wall {
-        return Err(err(FenField::Board, format!("broken Wall: the L on {first} has no partner to its right")));
+        return Err(err(
+            FenField::Board,
+            format!("broken Wall: the L on {first} has no partner to its right"),
+        ));
     }
     if file != u32::from(width) {
-        return Err(err(FenField::Board, format!("rank {name} has {file} squares, expected {width}")));
+        return Err(err(
+            FenField::Board,
+            format!("rank {name} has {file} squares, expected {width}"),
+        ));
     }
     Ok(())
 }
@@ -169,12 +242,22 @@ fn parse_pocket(variant: &Variant, text: &str) -> Result<ByColor<Pocket>, FenErr
             .filter(|_| c.is_ascii_alphabetic())
             .ok_or_else(|| err(FenField::Pocket, format!("unknown piece letter {c:?}")))?;
         if variant.drop_rule(role).is_none() {
-            return Err(err(FenField::Pocket, format!("{} ({c}) cannot be dropped in {}", role.name(), variant.key)));
+            return Err(err(
+                FenField::Pocket,
+                format!("{} ({c}) cannot be dropped in {}", role.name(), variant.key),
+            ));
         }
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let n = pockets[color].count(role);
         if n >= MAX_POCKET_COUNT {
-            return Err(err(FenField::Pocket, format!("more than {MAX_POCKET_COUNT} of {c}")));
+            return Err(err(
+                FenField::Pocket,
+                format!("more than {MAX_POCKET_COUNT} of {c}"),
+            ));
         }
         pockets[color].set(role, n + 1);
     }
@@ -185,7 +268,10 @@ fn parse_side(text: &str) -> Result<Color, FenError> {
     match text {
         "w" => Ok(Color::White),
         "b" => Ok(Color::Black),
-        _ => Err(err(FenField::Side, format!("expected w or b, found {text:?}"))),
+        _ => Err(err(
+            FenField::Side,
+            format!("expected w or b, found {text:?}"),
+        )),
     }
 }
 
@@ -197,9 +283,17 @@ fn parse_castling(text: &str) -> Result<u8, FenError> {
     let mut bits = 0;
     let mut last = None;
     for c in text.chars() {
-        let i = order.iter().position(|&o| o == c).ok_or_else(|| err(FenField::Castling, format!("unexpected {c:?}; use - or a subset of KQkq")))?;
+        let i = order.iter().position(|&o| o == c).ok_or_else(|| {
+            err(
+                FenField::Castling,
+                format!("unexpected {c:?}; use - or a subset of KQkq"),
+            )
+        })?;
         if last.is_some_and(|l| i <= l) {
-            return Err(err(FenField::Castling, format!("{text:?} is not in KQkq order or repeats a right")));
+            return Err(err(
+                FenField::Castling,
+                format!("{text:?} is not in KQkq order or repeats a right"),
+            ));
         }
         last = Some(i);
         let color = if i < 2 { Color::White } else { Color::Black };
@@ -220,10 +314,12 @@ fn parse_en_passant(variant: &Variant, text: &str) -> Result<Vec<Square>, FenErr
         while n < bytes.len() && bytes[n].is_ascii_digit() {
             n += 1;
         }
-        let sq = variant
-            .geometry
-            .parse_square(&rest[..n])
-            .ok_or_else(|| err(FenField::EnPassant, format!("{text:?} is not - or a list of squares of this board")))?;
+        let sq = variant.geometry.parse_square(&rest[..n]).ok_or_else(|| {
+            err(
+                FenField::EnPassant,
+                format!("{text:?} is not - or a list of squares of this board"),
+            )
+        })?;
         out.push(sq);
         rest = &rest[n..];
         if out.len() > 2 {
@@ -235,9 +331,13 @@ fn parse_en_passant(variant: &Variant, text: &str) -> Result<Vec<Square>, FenErr
 
 fn parse_number(field: FenField, text: &str) -> Result<u32, FenError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 9 {
-        return Err(err(field, format!("expected a whole number, found {text:?}")));
+        return Err(err(
+            field,
+            format!("expected a whole number, found {text:?}"),
+        ));
     }
-    text.parse().map_err(|_| err(field, format!("expected a whole number, found {text:?}")))
+    text.parse()
+        .map_err(|_| err(field, format!("expected a whole number, found {text:?}")))
 }
 
 fn parse_fullmove(text: &str) -> Result<u32, FenError> {
@@ -265,7 +365,12 @@ pub fn write(pos: &Position) -> String {
         }
         out.push(']');
     }
-    let _ = write!(out, " {} {} ", pos.turn().letter(), castling_text(pos.castling_rights()));
+    let _ = write!(
+        out,
+        " {} {} ",
+        pos.turn().letter(),
+        castling_text(pos.castling_rights())
+    );
     match pos.en_passant() {
         Some(ep) => {
             for sq in ep.targets_in_order() {
@@ -284,7 +389,9 @@ fn write_board(pos: &Position) -> String {
     for rank in (0..g.ranks()).rev() {
         let mut empty = 0;
         for file in 0..g.files() {
-            let Some(sq) = Square::new(file, rank) else { continue };
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
             match pos.board().get(sq) {
                 None => empty += 1,
                 Some(p) => {
@@ -311,7 +418,12 @@ fn write_board(pos: &Position) -> String {
 
 fn castling_text(bits: u8) -> String {
     let mut s = String::new();
-    for (c, color, king_side) in [('K', Color::White, true), ('Q', Color::White, false), ('k', Color::Black, true), ('q', Color::Black, false)] {
+    for (c, color, king_side) in [
+        ('K', Color::White, true),
+        ('Q', Color::White, false),
+        ('k', Color::Black, true),
+        ('q', Color::Black, false),
+    ] {
         if bits & castling_bit(color, king_side) != 0 {
             s.push(c);
         }

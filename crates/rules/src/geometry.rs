@@ -27,7 +27,7 @@ impl Square {
     /// The square with this canvas index, if the index is below 100.
     #[must_use]
     pub fn from_index(index: usize) -> Option<Square> {
-        (index < CANVAS_SQUARES).then(|| Square(index as u8))
+        (index < CANVAS_SQUARES).then_some(Square(index as u8))
     }
 
     /// Canvas index, `rank * 10 + file`.
@@ -110,7 +110,16 @@ pub enum Dir {
 
 impl Dir {
     /// All eight, clockwise from N.
-    pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
+    pub const ALL: [Dir; 8] = [
+        Dir::N,
+        Dir::NE,
+        Dir::E,
+        Dir::SE,
+        Dir::S,
+        Dir::SW,
+        Dir::W,
+        Dir::NW,
+    ];
     /// The four orthogonal directions.
     pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
     /// The four diagonal directions.
@@ -133,7 +142,16 @@ impl Dir {
     #[must_use]
     #[inline]
     pub fn delta(self) -> (i8, i8) {
-        const D: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+        const D: [(i8, i8); 8] = [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ];
         D[self as usize]
     }
 
@@ -169,7 +187,16 @@ impl Dir {
 }
 
 /// The eight knight offsets (file, rank), in the order of the notation spec.
-pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+pub const KNIGHT_OFFSETS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 /// The board a game uses: `files` x `ranks` in the lower-left corner of the canvas,
 /// with neighbour and knight tables precomputed for fast move generation.
@@ -196,7 +223,10 @@ impl Geometry {
     /// Panics if either size is 0 or above 10; board sizes are program constants.
     #[must_use]
     pub fn new(files: u8, ranks: u8) -> Geometry {
-        assert!((1..=CANVAS).contains(&files) && (1..=CANVAS).contains(&ranks), "board size out of range");
+        assert!(
+            (1..=CANVAS).contains(&files) && (1..=CANVAS).contains(&ranks),
+            "board size out of range"
+        );
         let mut on_board = SquareSet::EMPTY;
         for r in 0..ranks {
             for f in 0..files {
@@ -221,7 +251,14 @@ impl Geometry {
                 }
             }
         }
-        Geometry { files, ranks, on_board, neighbour, knight, around }
+        Geometry {
+            files,
+            ranks,
+            on_board,
+            neighbour,
+            knight,
+            around,
+        }
     }
 
     /// Number of files.
@@ -309,7 +346,10 @@ mod tests {
             let s = Square::from_index(i).unwrap();
             assert_eq!(Square::parse(&s.to_string()), Some(s));
         }
-        assert_eq!(Square::parse("a10").map(|s| (s.file(), s.rank())), Some((0, 9)));
+        assert_eq!(
+            Square::parse("a10").map(|s| (s.file(), s.rank())),
+            Some((0, 9))
+        );
         for bad in ["", "a", "a0", "a11", "k1", "A1", "a01", "e4x"] {
             assert_eq!(Square::parse(bad), None, "{bad}");
         }

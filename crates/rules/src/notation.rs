@@ -10,12 +10,22 @@ use crate::variant::CastlingNotation;
 #[must_use]
 pub fn render(pos: &Position, m: &Move) -> String {
     match *m {
-        Move::Normal { from, to, promotion, .. } => match promotion {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => match promotion {
             Some(r) => format!("{from}{to}{}", r.letter().to_ascii_lowercase()),
             None => format!("{from}{to}"),
         },
         Move::Drop { role, to, .. } => format!("{}@{to}", role.letter()),
-        Move::Castle { king, king_to, rook, rook_to } => match pos.variant().castling_notation {
+        Move::Castle {
+            king,
+            king_to,
+            rook,
+            rook_to,
+        } => match pos.variant().castling_notation {
             CastlingNotation::KingOnly => format!("{king}{king_to}"),
             CastlingNotation::KingAndRook => format!("{king}{king_to}{rook}{rook_to}"),
         },
@@ -27,7 +37,9 @@ pub fn render(pos: &Position, m: &Move) -> String {
 }
 
 fn looks_like_a_move(text: &str) -> bool {
-    !text.is_empty() && text.len() <= 16 && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '@')
+    !text.is_empty()
+        && text.len() <= 16
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '@')
 }
 
 /// The legal action whose canonical string is `text` (or, for castling, the

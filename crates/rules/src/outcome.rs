@@ -41,8 +41,14 @@ impl Outcome {
     #[must_use]
     pub fn result(&self) -> &'static str {
         match self {
-            Outcome::Decisive { winner: Color::White, .. } => "1-0",
-            Outcome::Decisive { winner: Color::Black, .. } => "0-1",
+            Outcome::Decisive {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Decisive {
+                winner: Color::Black,
+                ..
+            } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
         }
     }

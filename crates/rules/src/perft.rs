@@ -15,7 +15,9 @@ fn count(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let Some((list, rest)) = buffers.split_first_mut() else { return 1 };
+    let Some((list, rest)) = buffers.split_first_mut() else {
+        return 1;
+    };
     list.clear();
     pos.generate_legal(list);
     if depth == 1 {
@@ -39,7 +41,10 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
         .map(|m| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            (notation::render(pos, m), perft(&child, depth.saturating_sub(1)))
+            (
+                notation::render(pos, m),
+                perft(&child, depth.saturating_sub(1)),
+            )
         })
         .collect();
     out.sort();

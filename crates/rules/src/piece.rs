@@ -122,7 +122,10 @@ impl Role {
     #[must_use]
     pub fn from_letter(c: char) -> Option<Role> {
         let up = c.to_ascii_uppercase() as u32;
-        Role::LETTERS.iter().position(|&l| u32::from(l) == up).map(|i| Role::ALL[i])
+        Role::LETTERS
+            .iter()
+            .position(|&l| u32::from(l) == up)
+            .map(|i| Role::ALL[i])
     }
 
     /// Human name.
@@ -198,7 +201,11 @@ impl Piece {
     #[must_use]
     #[inline]
     pub fn new(color: Color, role: Role) -> Piece {
-        Piece { color, role, state: 0 }
+        Piece {
+            color,
+            role,
+            state: 0,
+        }
     }
 
     /// FEN letter: upper case for White, lower case for Black.

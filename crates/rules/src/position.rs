@@ -76,7 +76,8 @@ impl Position {
     /// caught by every game's tests).
     #[must_use]
     pub fn start(variant: &'static Variant) -> Position {
-        Position::from_fen(variant, &variant.start_fen).expect("variant start position must be valid")
+        Position::from_fen(variant, &variant.start_fen)
+            .expect("variant start position must be valid")
     }
 
     /// Parses and validates a position string.
@@ -109,7 +110,10 @@ impl Position {
         pos.validate_castling()?;
         pos.ep = pos.validate_en_passant(&setup.en_passant)?;
         if variant.has_royal_king() && pos.is_check_for(!pos.turn) {
-            return Err(invalid(format!("the side not to move ({:?}) is in check", !pos.turn)));
+            return Err(invalid(format!(
+                "the side not to move ({:?}) is in check",
+                !pos.turn
+            )));
         }
         pos.hash = pos.hash_from_scratch();
         Ok(pos)
@@ -121,7 +125,9 @@ impl Position {
             for c in Color::BOTH {
                 let n = self.board.pieces(c, Role::King).len();
                 if n != 1 {
-                    return Err(invalid(format!("{c:?} has {n} kings; exactly one is required")));
+                    return Err(invalid(format!(
+                        "{c:?} has {n} kings; exactly one is required"
+                    )));
                 }
             }
         }
@@ -129,12 +135,19 @@ impl Position {
             return Ok(());
         }
         for sq in self.board.by_role(Role::Pawn) | self.board.by_role(Role::NinjaPawn) {
-            let Some(p) = self.board.get(sq) else { continue };
+            let Some(p) = self.board.get(sq) else {
+                continue;
+            };
             if self.variant.promotion.zone_contains(g, p.color, sq) {
-                return Err(invalid(format!("a {} on {sq} stands in its promotion zone", p.role.name())));
+                return Err(invalid(format!(
+                    "a {} on {sq} stands in its promotion zone",
+                    p.role.name()
+                )));
             }
             if p.role == Role::Pawn && relative_rank(g, p.color, sq) == 0 {
-                return Err(invalid(format!("a pawn on {sq} stands on its own back rank")));
+                return Err(invalid(format!(
+                    "a pawn on {sq} stands on its own back rank"
+                )));
             }
         }
         Ok(())
@@ -145,7 +158,10 @@ impl Position {
             return Ok(());
         }
         let Some((king_file, rook_files)) = self.variant.castling.files() else {
-            return Err(FenError::new(FenField::Castling, format!("{} has no castling", self.variant.key)));
+            return Err(FenError::new(
+                FenField::Castling,
+                format!("{} has no castling", self.variant.key),
+            ));
         };
         for color in Color::BOTH {
             for (i, rook_file) in rook_files.into_iter().enumerate() {
@@ -153,8 +169,10 @@ impl Position {
                     continue;
                 }
                 let rank = self.back_rank(color);
-                let king_ok = Square::new(king_file, rank).and_then(|s| self.board.get(s)) == Some(Piece::new(color, Role::King));
-                let rook_ok = Square::new(rook_file, rank).and_then(|s| self.board.get(s)) == Some(Piece::new(color, Role::Rook));
+                let king_ok = Square::new(king_file, rank).and_then(|s| self.board.get(s))
+                    == Some(Piece::new(color, Role::King));
+                let rook_ok = Square::new(rook_file, rank).and_then(|s| self.board.get(s))
+                    == Some(Piece::new(color, Role::Rook));
                 if !king_ok || !rook_ok {
                     return Err(FenError::new(
                         FenField::Castling,
@@ -167,7 +185,9 @@ impl Position {
     }
 
     fn validate_en_passant(&self, targets: &[Square]) -> Result<Option<EnPassant>, FenError> {
-        let Some(&first) = targets.first() else { return Ok(None) };
+        let Some(&first) = targets.first() else {
+            return Ok(None);
+        };
         let bad = |why: &str| Err(FenError::new(FenField::EnPassant, why.to_string()));
         if self.variant.prongs {
             return bad("this game has no en passant");
@@ -176,7 +196,9 @@ impl Position {
         let fwd = mover.forward();
         for pair in targets.windows(2) {
             if pair[0].offset(0, fwd) != Some(pair[1]) {
-                return bad("the targets must be consecutive squares in the order the pawn passed them");
+                return bad(
+                    "the targets must be consecutive squares in the order the pawn passed them",
+                );
             }
         }
         let last = *targets.last().unwrap_or(&first);
@@ -193,11 +215,18 @@ impl Position {
                 }
             }
         }
-        let origin = self.variant.geometry.offset(first, 0, -fwd).and_then(|o| self.board.get(o));
+        let origin = self
+            .variant
+            .geometry
+            .offset(first, 0, -fwd)
+            .and_then(|o| self.board.get(o));
         if origin.is_some() {
             return bad("the square the pawn came from is occupied");
         }
-        Ok(Some(EnPassant { targets: targets.iter().copied().collect(), victim }))
+        Ok(Some(EnPassant {
+            targets: targets.iter().copied().collect(),
+            victim,
+        }))
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -348,7 +377,10 @@ impl Position {
     /// Whether `color`'s royal king is attacked.
     #[must_use]
     pub fn is_check_for(&self, color: Color) -> bool {
-        self.variant.has_royal_king() && self.king(color).is_some_and(|k| self.is_attacked(k, !color))
+        self.variant.has_royal_king()
+            && self
+                .king(color)
+                .is_some_and(|k| self.is_attacked(k, !color))
     }
 
     /// Whether the side to move is in check.
@@ -400,7 +432,10 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         if self.variant.end == EndRule::CaptureAll {
             if self.board.by_color(self.turn).is_empty() {
-                return Some(Outcome::Decisive { winner: !self.turn, reason: EndReason::NoMenLeft });
+                return Some(Outcome::Decisive {
+                    winner: !self.turn,
+                    reason: EndReason::NoMenLeft,
+                });
             }
             return None;
         }
@@ -408,9 +443,14 @@ impl Position {
             return None;
         }
         Some(if self.is_check() {
-            Outcome::Decisive { winner: !self.turn, reason: EndReason::Checkmate }
+            Outcome::Decisive {
+                winner: !self.turn,
+                reason: EndReason::Checkmate,
+            }
         } else {
-            Outcome::Draw { reason: EndReason::Stalemate }
+            Outcome::Draw {
+                reason: EndReason::Stalemate,
+            }
         })
     }
 
@@ -452,7 +492,12 @@ impl Position {
         self.set_en_passant(None);
         let mut touched = SquareSet::EMPTY;
         let reset = match *m {
-            Move::Normal { from, to, captured, promotion } => {
+            Move::Normal {
+                from,
+                to,
+                captured,
+                promotion,
+            } => {
                 touched = captured | SquareSet::from_square(from) | SquareSet::from_square(to);
                 self.play_normal(from, to, captured, promotion)
             }
@@ -462,7 +507,12 @@ impl Position {
                 self.place(to, Piece::new(us, role));
                 self.variant.options.drops_reset_halfmove
             }
-            Move::Castle { king, king_to, rook, rook_to } => {
+            Move::Castle {
+                king,
+                king_to,
+                rook,
+                rook_to,
+            } => {
                 touched = SquareSet::from_square(king) | SquareSet::from_square(rook);
                 let k = self.remove(king);
                 let r = self.remove(rook);
@@ -498,7 +548,11 @@ impl Position {
         if self.castling != 0 && !touched.is_empty() {
             self.strip_castling(touched);
         }
-        self.halfmoves = if reset { 0 } else { self.halfmoves.saturating_add(1) };
+        self.halfmoves = if reset {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -507,11 +561,19 @@ impl Position {
     }
 
     /// Moves a piece; returns whether the halfmove clock resets.
-    fn play_normal(&mut self, from: Square, to: Square, captured: SquareSet, promotion: Option<Role>) -> bool {
+    fn play_normal(
+        &mut self,
+        from: Square,
+        to: Square,
+        captured: SquareSet,
+        promotion: Option<Role>,
+    ) -> bool {
         for sq in captured {
             self.remove(sq);
         }
-        let Some(piece) = self.board.get(from) else { return false };
+        let Some(piece) = self.board.get(from) else {
+            return false;
+        };
         if piece.role == Role::Wall {
             wall::relocate(self, from, to);
             return !captured.is_empty();
@@ -545,11 +607,16 @@ impl Position {
             targets.insert(n);
             s = n;
         }
-        self.set_en_passant(Some(EnPassant { targets, victim: to }));
+        self.set_en_passant(Some(EnPassant {
+            targets,
+            victim: to,
+        }));
     }
 
     fn strip_castling(&mut self, touched: SquareSet) {
-        let Some((king_file, rook_files)) = self.variant.castling.files() else { return };
+        let Some((king_file, rook_files)) = self.variant.castling.files() else {
+            return;
+        };
         let mut rights = self.castling;
         for color in Color::BOTH {
             let rank = self.back_rank(color);
@@ -580,6 +647,8 @@ impl Position {
     /// Checks every internal invariant: derived sets, hash, kings, Walls.
     #[must_use]
     pub fn invariants_hold(&self) -> bool {
-        self.board.invariants_hold() && self.hash == self.hash_from_scratch() && wall::all_paired(self)
+        self.board.invariants_hold()
+            && self.hash == self.hash_from_scratch()
+            && wall::all_paired(self)
     }
 }

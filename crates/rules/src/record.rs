@@ -20,7 +20,11 @@ impl GameRecord {
     /// A game starting from `start`.
     #[must_use]
     pub fn new(start: Position) -> GameRecord {
-        GameRecord { start: start.clone(), moves: Vec::new(), positions: vec![start] }
+        GameRecord {
+            start: start.clone(),
+            moves: Vec::new(),
+            positions: vec![start],
+        }
     }
 
     /// The start position.
@@ -77,7 +81,9 @@ impl GameRecord {
         let now = self.position();
         self.positions
             .iter()
-            .filter(|p| p.hash() == now.hash() && p.board() == now.board() && p.turn() == now.turn())
+            .filter(|p| {
+                p.hash() == now.hash() && p.board() == now.board() && p.turn() == now.turn()
+            })
             .count()
     }
 
@@ -90,14 +96,20 @@ impl GameRecord {
         }
         let n = self.moves.len();
         if n >= 2 && self.moves[n - 1] == Move::Pass && self.moves[n - 2] == Move::Pass {
-            return Some(Outcome::Draw { reason: EndReason::TwoPasses });
+            return Some(Outcome::Draw {
+                reason: EndReason::TwoPasses,
+            });
         }
         if pos.variant().options.draw_rules {
             if pos.halfmoves() >= 100 {
-                return Some(Outcome::Draw { reason: EndReason::FiftyMoves });
+                return Some(Outcome::Draw {
+                    reason: EndReason::FiftyMoves,
+                });
             }
             if self.repetitions() >= 3 {
-                return Some(Outcome::Draw { reason: EndReason::Repetition });
+                return Some(Outcome::Draw {
+                    reason: EndReason::Repetition,
+                });
             }
         }
         None

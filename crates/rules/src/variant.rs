@@ -133,9 +133,15 @@ impl CastlingRule {
     pub fn files(self) -> Option<(u8, [u8; 2])> {
         match self {
             CastlingRule::None => None,
-            CastlingRule::Fide { king_file, rook_files, .. } | CastlingRule::Flexible { king_file, rook_files } => {
-                Some((king_file, rook_files))
+            CastlingRule::Fide {
+                king_file,
+                rook_files,
+                ..
             }
+            | CastlingRule::Flexible {
+                king_file,
+                rook_files,
+            } => Some((king_file, rook_files)),
         }
     }
 }

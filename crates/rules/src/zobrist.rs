@@ -30,7 +30,9 @@ static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     let mut s = 0x4D65_6E61_6765_7269; // "Menageri"
     let mut next = || splitmix(&mut s);
     Keys {
-        piece: (0..2 * ROLE_COUNT * CANVAS_SQUARES).map(|_| next()).collect(),
+        piece: (0..2 * ROLE_COUNT * CANVAS_SQUARES)
+            .map(|_| next())
+            .collect(),
         pocket: (0..2 * ROLE_COUNT * POCKET_SLOTS).map(|_| next()).collect(),
         castling: std::array::from_fn(|_| next()),
         ep: std::array::from_fn(|_| next()),
@@ -42,7 +44,8 @@ static KEYS: LazyLock<Keys> = LazyLock::new(|| {
 #[must_use]
 #[inline]
 pub fn piece(sq: Square, p: Piece) -> u64 {
-    let base = KEYS.piece[(p.color.index() * ROLE_COUNT + p.role.index()) * CANVAS_SQUARES + sq.index()];
+    let base =
+        KEYS.piece[(p.color.index() * ROLE_COUNT + p.role.index()) * CANVAS_SQUARES + sq.index()];
     if p.state == 0 {
         base
     } else {
@@ -58,7 +61,8 @@ pub fn pocket(color: Color, role: Role, count: u8) -> u64 {
     if count == 0 {
         0
     } else {
-        KEYS.pocket[(color.index() * ROLE_COUNT + role.index()) * POCKET_SLOTS + count as usize % POCKET_SLOTS]
+        KEYS.pocket[(color.index() * ROLE_COUNT + role.index()) * POCKET_SLOTS
+            + count as usize % POCKET_SLOTS]
     }
 }
 

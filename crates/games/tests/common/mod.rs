@@ -27,14 +27,25 @@ pub fn read_perft_file(name: &str) -> Vec<PerftCase> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (key, value) = line.split_once(' ').unwrap_or_else(|| panic!("{path}:{}: bad line", n + 1));
+        let (key, value) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("{path}:{}: bad line", n + 1));
         match key {
-            "id" => cases.push(PerftCase { id: value.into(), variant: String::new(), fen: String::new(), lines: vec![] }),
+            "id" => cases.push(PerftCase {
+                id: value.into(),
+                variant: String::new(),
+                fen: String::new(),
+                lines: vec![],
+            }),
             "variant" => cases.last_mut().expect("id first").variant = value.into(),
             "fen" => cases.last_mut().expect("id first").fen = value.into(),
             "perft" => {
                 let (d, nodes) = value.split_once(' ').expect("perft DEPTH NODES");
-                cases.last_mut().expect("id first").lines.push((d.parse().unwrap(), nodes.parse().unwrap()));
+                cases
+                    .last_mut()
+                    .expect("id first")
+                    .lines
+                    .push((d.parse().unwrap(), nodes.parse().unwrap()));
             }
             _ => panic!("{path}:{}: unknown key {key}", n + 1),
         }
@@ -45,7 +56,10 @@ pub fn read_perft_file(name: &str) -> Vec<PerftCase> {
 /// Node limit per perft line in ordinary test runs (`MENAGERIE_PERFT_LIMIT`
 /// overrides; `u64::MAX` runs every line).
 pub fn node_limit() -> u64 {
-    std::env::var("MENAGERIE_PERFT_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(3_000_000)
+    std::env::var("MENAGERIE_PERFT_LIMIT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3_000_000)
 }
 
 /// Checks every line of a perft file whose node count is within `limit`;
@@ -53,14 +67,25 @@ pub fn node_limit() -> u64 {
 pub fn check_perft_file(name: &str, limit: u64) -> usize {
     let mut ran = 0;
     for case in read_perft_file(name) {
-        let v = menagerie_games::by_name(&case.variant).unwrap_or_else(|| panic!("{}: unknown variant", case.id));
+        let v = menagerie_games::by_name(&case.variant)
+            .unwrap_or_else(|| panic!("{}: unknown variant", case.id));
         let pos = Position::from_fen(v, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-        assert_eq!(Position::from_fen(v, &pos.fen()).unwrap().fen(), pos.fen(), "{}: FEN round trip", case.id);
+        assert_eq!(
+            Position::from_fen(v, &pos.fen()).unwrap().fen(),
+            pos.fen(),
+            "{}: FEN round trip",
+            case.id
+        );
         for &(depth, nodes) in &case.lines {
             if nodes > limit {
                 continue;
             }
-            assert_eq!(perft::perft(&pos, depth), nodes, "{} perft({depth})", case.id);
+            assert_eq!(
+                perft::perft(&pos, depth),
+                nodes,
+                "{} perft({depth})",
+                case.id
+            );
             ran += 1;
         }
     }
@@ -83,14 +108,21 @@ impl Rng {
 
 /// Sorted move strings of the fast generator.
 pub fn fast_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| notation::render(pos, m)).collect();
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| notation::render(pos, m))
+        .collect();
     v.sort();
     v
 }
 
 /// Sorted move strings of the reference generator.
 pub fn reference_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = reference::legal_moves(pos).iter().map(|m| notation::render(pos, m)).collect();
+    let mut v: Vec<String> = reference::legal_moves(pos)
+        .iter()
+        .map(|m| notation::render(pos, m))
+        .collect();
     v.sort();
     v
 }
@@ -105,15 +137,30 @@ pub fn random_playouts(start: &Position, games: usize, plies: usize, seed: u64) 
         let mut pos = start.clone();
         for _ in 0..plies {
             let fast = fast_moves(&pos);
-            assert_eq!(fast, reference_moves(&pos), "fast and reference generators differ at {}", pos.fen());
+            assert_eq!(
+                fast,
+                reference_moves(&pos),
+                "fast and reference generators differ at {}",
+                pos.fen()
+            );
             let mut dedup = fast.clone();
             dedup.dedup();
-            assert_eq!(dedup.len(), fast.len(), "two actions share a move string at {}", pos.fen());
+            assert_eq!(
+                dedup.len(),
+                fast.len(),
+                "two actions share a move string at {}",
+                pos.fen()
+            );
             assert!(pos.invariants_hold(), "invariants broken at {}", pos.fen());
             let fen = pos.fen();
-            let back = Position::from_fen(pos.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let back =
+                Position::from_fen(pos.variant(), &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
             assert_eq!(back.fen(), fen, "FEN round trip");
-            assert_eq!(back.hash(), pos.hash(), "hash after FEN round trip at {fen}");
+            assert_eq!(
+                back.hash(),
+                pos.hash(),
+                "hash after FEN round trip at {fen}"
+            );
             checked += 1;
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -121,7 +168,11 @@ pub fn random_playouts(start: &Position, games: usize, plies: usize, seed: u64) 
             }
             let m = moves[rng.below(moves.len())];
             let text = notation::render(&pos, &m);
-            assert_eq!(notation::parse(&pos, &text), Ok(m), "parse({text}) at {fen}");
+            assert_eq!(
+                notation::parse(&pos, &text),
+                Ok(m),
+                "parse({text}) at {fen}"
+            );
             pos.play_unchecked(&m);
         }
     }

@@ -25,14 +25,26 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
             k += 1;
             s = t;
             match board.get(t) {
-                None => out.push(Move::Normal { from, to: t, captured: SquareSet::EMPTY, promotion: None }),
+                None => out.push(Move::Normal {
+                    from,
+                    to: t,
+                    captured: SquareSet::EMPTY,
+                    promotion: None,
+                }),
                 Some(p) => break Some((t, p)),
             }
         };
-        let Some((screen_sq, screen)) = screen else { continue };
+        let Some((screen_sq, screen)) = screen else {
+            continue;
+        };
         if k == 1 && screen.color == color {
             if let Some(b) = g.step(screen_sq, d).filter(|b| board.get(*b).is_none()) {
-                out.push(Move::Normal { from, to: b, captured: SquareSet::EMPTY, promotion: None });
+                out.push(Move::Normal {
+                    from,
+                    to: b,
+                    captured: SquareSet::EMPTY,
+                    promotion: None,
+                });
             }
         }
         let mut s = screen_sq;
@@ -44,7 +56,12 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
                 if screen.color != color {
                     captured |= pos.footprint(screen_sq);
                 }
-                out.push(Move::Normal { from, to: t, captured, promotion: None });
+                out.push(Move::Normal {
+                    from,
+                    to: t,
+                    captured,
+                    promotion: None,
+                });
             }
             break;
         }

@@ -22,25 +22,45 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     if rights == 0 {
         return;
     }
-    let Some((king_file, rook_files)) = pos.variant().castling.files() else { return };
+    let Some((king_file, rook_files)) = pos.variant().castling.files() else {
+        return;
+    };
     let rank = pos.back_rank(us);
-    let Some(king) = Square::new(king_file, rank) else { return };
+    let Some(king) = Square::new(king_file, rank) else {
+        return;
+    };
     let frozen = pos.frozen(us);
-    if frozen.contains(king) || pos.board().get(king) != Some(Piece::new(us, Role::King)) || pos.is_attacked(king, !us) {
+    if frozen.contains(king)
+        || pos.board().get(king) != Some(Piece::new(us, Role::King))
+        || pos.is_attacked(king, !us)
+    {
         return;
     }
     for (side, rook_file) in rook_files.into_iter().enumerate() {
         if rights & castling_bit(us, side == 1) == 0 {
             continue;
         }
-        let Some(rook) = Square::new(rook_file, rank) else { continue };
+        let Some(rook) = Square::new(rook_file, rank) else {
+            continue;
+        };
         if frozen.contains(rook) || pos.board().get(rook) != Some(Piece::new(us, Role::Rook)) {
             continue;
         }
         for (king_to, rook_to) in destinations(pos.variant().castling, side, king_file, rook_file) {
-            let (Some(king_to), Some(rook_to)) = (Square::new(king_to, rank), Square::new(rook_to, rank)) else { continue };
-            if paths_clear(pos, king, king_to, rook, rook_to) && king_path_safe(pos, us, king, king_to) {
-                out.push(Move::Castle { king, king_to, rook, rook_to });
+            let (Some(king_to), Some(rook_to)) =
+                (Square::new(king_to, rank), Square::new(rook_to, rank))
+            else {
+                continue;
+            };
+            if paths_clear(pos, king, king_to, rook, rook_to)
+                && king_path_safe(pos, us, king, king_to)
+            {
+                out.push(Move::Castle {
+                    king,
+                    king_to,
+                    rook,
+                    rook_to,
+                });
             }
         }
     }
@@ -50,7 +70,9 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
 fn destinations(rule: CastlingRule, side: usize, king_file: u8, rook_file: u8) -> Vec<(u8, u8)> {
     match rule {
         CastlingRule::None => Vec::new(),
-        CastlingRule::Fide { king_to, rook_to, .. } => vec![(king_to[side], rook_to[side])],
+        CastlingRule::Fide {
+            king_to, rook_to, ..
+        } => vec![(king_to[side], rook_to[side])],
         CastlingRule::Flexible { .. } => {
             let dir: i16 = if rook_file > king_file { 1 } else { -1 };
             (1..=i16::from(rook_file.abs_diff(king_file)))
@@ -69,12 +91,22 @@ fn span(a: Square, b: Square) -> impl Iterator<Item = Square> {
     (lo..=hi).filter_map(move |f| Square::new(f, rank))
 }
 
-fn paths_clear(pos: &Position, king: Square, king_to: Square, rook: Square, rook_to: Square) -> bool {
-    span(king, king_to).chain(span(rook, rook_to)).all(|s| s == king || s == rook || pos.board().get(s).is_none())
+fn paths_clear(
+    pos: &Position,
+    king: Square,
+    king_to: Square,
+    rook: Square,
+    rook_to: Square,
+) -> bool {
+    span(king, king_to)
+        .chain(span(rook, rook_to))
+        .all(|s| s == king || s == rook || pos.board().get(s).is_none())
 }
 
 fn king_path_safe(pos: &Position, us: Color, king: Square, king_to: Square) -> bool {
-    span(king, king_to).filter(|&s| s != king).all(|s| !king_would_be_attacked(pos, us, king, s))
+    span(king, king_to)
+        .filter(|&s| s != king)
+        .all(|s| !king_would_be_attacked(pos, us, king, s))
 }
 
 /// Whether `us`'s king, moved hypothetically from `king` to `sq`, is attacked.

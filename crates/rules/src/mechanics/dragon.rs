@@ -20,18 +20,36 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
     let g = &pos.variant().geometry;
     for to in g.knight_leaps(from) {
         if pos.board().get(to).is_none() {
-            out.push(Move::Normal { from, to, captured: SquareSet::EMPTY, promotion: None });
+            out.push(Move::Normal {
+                from,
+                to,
+                captured: SquareSet::EMPTY,
+                promotion: None,
+            });
         }
     }
     for d in Dir::ALL {
-        let withdrawal = if is_forward(d, color) { SquareSet::EMPTY } else { victim(pos, g.step(from, d.opposite()), color) };
+        let withdrawal = if is_forward(d, color) {
+            SquareSet::EMPTY
+        } else {
+            victim(pos, g.step(from, d.opposite()), color)
+        };
         let mut s = from;
         while let Some(t) = g.step(s, d) {
             if pos.board().get(t).is_some() {
                 break;
             }
-            let captured = if is_forward(d, color) { victim(pos, g.step(t, d), color) } else { withdrawal };
-            out.push(Move::Normal { from, to: t, captured, promotion: None });
+            let captured = if is_forward(d, color) {
+                victim(pos, g.step(t, d), color)
+            } else {
+                withdrawal
+            };
+            out.push(Move::Normal {
+                from,
+                to: t,
+                captured,
+                promotion: None,
+            });
             s = t;
         }
     }
@@ -51,7 +69,9 @@ pub fn attacks(pos: &Position, from: Square, color: Color, target: Square) -> bo
     let g = &pos.variant().geometry;
     let df = i8::try_from(i16::from(target.file()) - i16::from(from.file())).unwrap_or(0);
     let dr = i8::try_from(i16::from(target.rank()) - i16::from(from.rank())).unwrap_or(0);
-    let Some(d) = Dir::between(df, dr) else { return false };
+    let Some(d) = Dir::between(df, dr) else {
+        return false;
+    };
     let dist = df.unsigned_abs().max(dr.unsigned_abs());
     if is_forward(d, color) {
         if dist < 2 {
@@ -66,6 +86,8 @@ pub fn attacks(pos: &Position, from: Square, color: Color, target: Square) -> bo
         }
         true
     } else {
-        dist == 1 && g.step(from, d.opposite()).is_some_and(|b| pos.board().get(b).is_none())
+        dist == 1
+            && g.step(from, d.opposite())
+                .is_some_and(|b| pos.board().get(b).is_none())
     }
 }

@@ -13,7 +13,11 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     let v = pos.variant();
     let g = &v.geometry;
     let us = pos.turn();
-    let fwd = if us == crate::color::Color::White { Dir::N } else { Dir::S };
+    let fwd = if us == crate::color::Color::White {
+        Dir::N
+    } else {
+        Dir::S
+    };
     for rule in &v.drops {
         if pos.pocket(us).count(rule.role) == 0 {
             continue;
@@ -22,13 +26,23 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
             DropZone::BackRank => 0,
             DropZone::SecondRank => 1,
         };
-        let rank = if us == crate::color::Color::White { rel } else { g.ranks() - 1 - rel };
+        let rank = if us == crate::color::Color::White {
+            rel
+        } else {
+            g.ranks() - 1 - rel
+        };
         for file in 0..g.files() {
-            let Some(at) = Square::new(file, rank) else { continue };
+            let Some(at) = Square::new(file, rank) else {
+                continue;
+            };
             if pos.board().get(at).is_some() {
                 continue;
             }
-            out.push(Move::Drop { role: rule.role, at, to: at });
+            out.push(Move::Drop {
+                role: rule.role,
+                at,
+                to: at,
+            });
             if !rule.push_to_middle {
                 continue;
             }
@@ -37,7 +51,11 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
                 if pos.board().get(t).is_some() || relative_rank(g, us, t) > middle_rank(g) {
                     break;
                 }
-                out.push(Move::Drop { role: rule.role, at, to: t });
+                out.push(Move::Drop {
+                    role: rule.role,
+                    at,
+                    to: t,
+                });
                 s = t;
             }
         }

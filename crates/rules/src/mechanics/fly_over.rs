@@ -16,7 +16,13 @@ use crate::position::Position;
 use crate::square_set::SquareSet;
 
 /// The piece's pseudo-legal actions along `dirs`.
-pub(crate) fn generate(pos: &Position, from: Square, color: Color, dirs: &[Dir], out: &mut MoveList) {
+pub(crate) fn generate(
+    pos: &Position,
+    from: Square,
+    color: Color,
+    dirs: &[Dir],
+    out: &mut MoveList,
+) {
     for &d in dirs {
         along(pos, from, color, d, out);
     }
@@ -25,7 +31,12 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, dirs: &[Dir],
 fn along(pos: &Position, from: Square, color: Color, d: Dir, out: &mut MoveList) {
     let g = &pos.variant().geometry;
     let board = pos.board();
-    let quiet = |to| Move::Normal { from, to, captured: SquareSet::EMPTY, promotion: None };
+    let quiet = |to| Move::Normal {
+        from,
+        to,
+        captured: SquareSet::EMPTY,
+        promotion: None,
+    };
     let mut k = 0;
     let mut s = from;
     let (first, occupant) = loop {
@@ -44,7 +55,12 @@ fn along(pos: &Position, from: Square, color: Color, d: Dir, out: &mut MoveList)
             match (beyond, beyond_piece) {
                 (Some(b), None) => out.push(quiet(b)),
                 (Some(b), Some(p)) if p.color != color => {
-                    out.push(Move::Normal { from, to: b, captured: pos.footprint(b), promotion: None });
+                    out.push(Move::Normal {
+                        from,
+                        to: b,
+                        captured: pos.footprint(b),
+                        promotion: None,
+                    });
                 }
                 _ => {}
             }
@@ -52,13 +68,28 @@ fn along(pos: &Position, from: Square, color: Color, d: Dir, out: &mut MoveList)
         return;
     }
     match (beyond, beyond_piece) {
-        (Some(b), None) => out.push(Move::Normal { from, to: b, captured: pos.footprint(first), promotion: None }),
+        (Some(b), None) => out.push(Move::Normal {
+            from,
+            to: b,
+            captured: pos.footprint(first),
+            promotion: None,
+        }),
         (Some(b), Some(p)) if p.color != color && k == 1 => {
-            out.push(Move::Normal { from, to: b, captured: pos.footprint(first) | pos.footprint(b), promotion: None });
+            out.push(Move::Normal {
+                from,
+                to: b,
+                captured: pos.footprint(first) | pos.footprint(b),
+                promotion: None,
+            });
         }
         _ => {}
     }
     if k == 2 {
-        out.push(Move::Normal { from, to: first, captured: pos.footprint(first), promotion: None });
+        out.push(Move::Normal {
+            from,
+            to: first,
+            captured: pos.footprint(first),
+            promotion: None,
+        });
     }
 }

@@ -24,7 +24,12 @@ pub(crate) fn quiet_queen_and_knight(pos: &Position, from: Square, out: &mut Mov
     let g = &pos.variant().geometry;
     for to in g.knight_leaps(from) {
         if pos.board().get(to).is_none() {
-            out.push(Move::Normal { from, to, captured: SquareSet::EMPTY, promotion: None });
+            out.push(Move::Normal {
+                from,
+                to,
+                captured: SquareSet::EMPTY,
+                promotion: None,
+            });
         }
     }
     for d in Dir::ALL {
@@ -33,7 +38,12 @@ pub(crate) fn quiet_queen_and_knight(pos: &Position, from: Square, out: &mut Mov
             if pos.board().get(t).is_some() {
                 break;
             }
-            out.push(Move::Normal { from, to: t, captured: SquareSet::EMPTY, promotion: None });
+            out.push(Move::Normal {
+                from,
+                to: t,
+                captured: SquareSet::EMPTY,
+                promotion: None,
+            });
             s = t;
         }
     }

@@ -11,7 +11,13 @@ use crate::moves::MoveList;
 use crate::position::Position;
 
 /// The Changeling's pseudo-legal actions in its current phase's directions.
-pub(crate) fn generate(pos: &Position, from: Square, color: Color, dirs: &[Dir], out: &mut MoveList) {
+pub(crate) fn generate(
+    pos: &Position,
+    from: Square,
+    color: Color,
+    dirs: &[Dir],
+    out: &mut MoveList,
+) {
     for &d in dirs {
         slide(pos, from, color, d, range(pos, from, d), true, out);
     }

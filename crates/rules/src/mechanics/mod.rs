@@ -62,10 +62,17 @@ pub(crate) fn generate(pos: &Position, from: Square, piece: Piece, out: &mut Mov
 
 /// Whether the piece on `from` could remove a piece standing on `target`,
 /// by generating its actions: the slow, obviously-right definition.
-pub(crate) fn attacks_by_generation(pos: &Position, from: Square, piece: Piece, target: Square) -> bool {
+pub(crate) fn attacks_by_generation(
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    target: Square,
+) -> bool {
     let mut buf = MoveList::new();
     generate(pos, from, piece, &mut buf);
-    buf.iter().any(|m| m.captured().contains(target) || matches!(m, Move::Wound { target: t, .. } if *t == target))
+    buf.iter().any(|m| {
+        m.captured().contains(target) || matches!(m, Move::Wound { target: t, .. } if *t == target)
+    })
 }
 
 /// Whether `d` is one of `color`'s forward directions (N, NE, NW for White).
@@ -77,29 +84,61 @@ pub fn is_forward(d: Dir, color: crate::color::Color) -> bool {
 
 /// Appends a move of a pawn-like piece, expanding promotions when it lands in
 /// the promotion zone.
-pub(crate) fn push_pawn_move(pos: &Position, from: Square, to: Square, captured: SquareSet, out: &mut MoveList) {
+pub(crate) fn push_pawn_move(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    captured: SquareSet,
+    out: &mut MoveList,
+) {
     let v = pos.variant();
     let color = pos.board().get(from).map_or(pos.turn(), |p| p.color);
     if v.promotion.zone_contains(&v.geometry, color, to) {
         for &role in &v.promotion.choices {
-            out.push(Move::Normal { from, to, captured, promotion: Some(role) });
+            out.push(Move::Normal {
+                from,
+                to,
+                captured,
+                promotion: Some(role),
+            });
         }
     } else {
-        out.push(Move::Normal { from, to, captured, promotion: None });
+        out.push(Move::Normal {
+            from,
+            to,
+            captured,
+            promotion: None,
+        });
     }
 }
 
 /// Appends a plain move or a replacement capture onto `to`, if `to` is empty
 /// or holds an enemy. Returns whether `to` was empty.
 #[inline]
-pub(crate) fn push_step(pos: &Position, from: Square, to: Square, color: crate::color::Color, out: &mut MoveList) -> bool {
+pub(crate) fn push_step(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    color: crate::color::Color,
+    out: &mut MoveList,
+) -> bool {
     match pos.board().get(to) {
         None => {
-            out.push(Move::Normal { from, to, captured: SquareSet::EMPTY, promotion: None });
+            out.push(Move::Normal {
+                from,
+                to,
+                captured: SquareSet::EMPTY,
+                promotion: None,
+            });
             true
         }
         Some(p) if p.color != color => {
-            out.push(Move::Normal { from, to, captured: pos.footprint(to), promotion: None });
+            out.push(Move::Normal {
+                from,
+                to,
+                captured: pos.footprint(to),
+                promotion: None,
+            });
             false
         }
         Some(_) => false,
@@ -111,5 +150,8 @@ pub(crate) fn push_step(pos: &Position, from: Square, to: Square, color: crate::
 #[must_use]
 #[inline]
 pub fn passes_over(pos: &Position, occupant: Piece, d: Dir, color: crate::color::Color) -> bool {
-    occupant.role == Role::Wall && occupant.color == color && pos.variant().options.wall_pass_over && is_forward(d, color)
+    occupant.role == Role::Wall
+        && occupant.color == color
+        && pos.variant().options.wall_pass_over
+        && is_forward(d, color)
 }

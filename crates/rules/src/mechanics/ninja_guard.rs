@@ -25,6 +25,11 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
         if pos.board().get(s1).is_some_and(|p| p.color != color) {
             captured |= pos.footprint(s1);
         }
-        out.push(Move::Normal { from, to: s2, captured, promotion: None });
+        out.push(Move::Normal {
+            from,
+            to: s2,
+            captured,
+            promotion: None,
+        });
     }
 }

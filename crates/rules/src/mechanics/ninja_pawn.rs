@@ -18,7 +18,11 @@ use crate::variant::in_enemy_half;
 pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut MoveList) {
     let v = pos.variant();
     let g = &v.geometry;
-    let d = if color == Color::White { Dir::N } else { Dir::S };
+    let d = if color == Color::White {
+        Dir::N
+    } else {
+        Dir::S
+    };
     let mut s = from;
     for _ in 0..v.ninja.range(g, color, from) {
         let Some(t) = g.step(s, d) else { break };
@@ -30,15 +34,21 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
     }
     let sideways_capture = in_enemy_half(g, color, from);
     for side in [Dir::E, Dir::W] {
-        let Some(t) = g.step(from, side) else { continue };
+        let Some(t) = g.step(from, side) else {
+            continue;
+        };
         match pos.board().get(t) {
             None => push_pawn_move(pos, from, t, SquareSet::EMPTY, out),
-            Some(p) if p.color != color && sideways_capture => push_pawn_move(pos, from, t, pos.footprint(t), out),
+            Some(p) if p.color != color && sideways_capture => {
+                push_pawn_move(pos, from, t, pos.footprint(t), out)
+            }
             Some(_) => {}
         }
     }
     for df in [-1, 1] {
-        let Some(t) = g.offset(from, df, color.forward()) else { continue };
+        let Some(t) = g.offset(from, df, color.forward()) else {
+            continue;
+        };
         if pos.board().get(t).is_some_and(|p| p.color != color) {
             push_pawn_move(pos, from, t, pos.footprint(t), out);
         }

@@ -36,7 +36,15 @@ pub(crate) fn slides(pos: &Position, from: Square, color: Color, dirs: &[Dir], o
 
 /// A slide of at most `max` squares along `d`; with `capture`, it may end by
 /// replacing the first enemy met.
-pub(crate) fn slide(pos: &Position, from: Square, color: Color, d: Dir, max: u8, capture: bool, out: &mut MoveList) {
+pub(crate) fn slide(
+    pos: &Position,
+    from: Square,
+    color: Color,
+    d: Dir,
+    max: u8,
+    capture: bool,
+    out: &mut MoveList,
+) {
     let g = &pos.variant().geometry;
     let mut s = from;
     let mut n = 0;
@@ -45,7 +53,12 @@ pub(crate) fn slide(pos: &Position, from: Square, color: Color, d: Dir, max: u8,
         n += 1;
         s = t;
         match pos.board().get(t) {
-            None => out.push(Move::Normal { from, to: t, captured: SquareSet::EMPTY, promotion: None }),
+            None => out.push(Move::Normal {
+                from,
+                to: t,
+                captured: SquareSet::EMPTY,
+                promotion: None,
+            }),
             Some(p) if p.color == color => {
                 if !passes_over(pos, p, d, color) {
                     break;
@@ -53,7 +66,12 @@ pub(crate) fn slide(pos: &Position, from: Square, color: Color, d: Dir, max: u8,
             }
             Some(_) => {
                 if capture {
-                    out.push(Move::Normal { from, to: t, captured: pos.footprint(t), promotion: None });
+                    out.push(Move::Normal {
+                        from,
+                        to: t,
+                        captured: pos.footprint(t),
+                        promotion: None,
+                    });
                 }
                 break;
             }

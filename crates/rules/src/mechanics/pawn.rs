@@ -26,7 +26,11 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
 /// empty squares (or the own Wall where the game lets pieces pass it).
 pub(crate) fn advance(pos: &Position, from: Square, color: Color, range: u8, out: &mut MoveList) {
     let g = &pos.variant().geometry;
-    let d = if color == Color::White { Dir::N } else { Dir::S };
+    let d = if color == Color::White {
+        Dir::N
+    } else {
+        Dir::S
+    };
     let mut s = from;
     for _ in 0..range {
         let Some(t) = g.step(s, d) else { break };
@@ -43,7 +47,9 @@ fn captures(pos: &Position, from: Square, color: Color, out: &mut MoveList) {
     let g = &pos.variant().geometry;
     let fwd = color.forward();
     for df in [-1, 1] {
-        let Some(t) = g.offset(from, df, fwd) else { continue };
+        let Some(t) = g.offset(from, df, fwd) else {
+            continue;
+        };
         match pos.board().get(t) {
             Some(p) if p.color != color => push_pawn_move(pos, from, t, pos.footprint(t), out),
             None => en_passant(pos, from, t, color, out),
@@ -57,5 +63,10 @@ fn en_passant(pos: &Position, from: Square, target: Square, color: Color, out: &
     if !ep.targets.contains(target) || color != pos.turn() {
         return;
     }
-    out.push(Move::Normal { from, to: target, captured: SquareSet::from_square(ep.victim), promotion: None });
+    out.push(Move::Normal {
+        from,
+        to: target,
+        captured: SquareSet::from_square(ep.victim),
+        promotion: None,
+    });
 }

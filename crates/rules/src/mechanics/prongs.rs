@@ -68,7 +68,11 @@ pub fn parse(role: Role, digits: &str) -> Option<PieceState> {
             return None;
         }
         let v = u16::from(b - b'0');
-        state |= if role == Role::Knight { v << i } else { v << (2 * i) };
+        state |= if role == Role::Knight {
+            v << i
+        } else {
+            v << (2 * i)
+        };
     }
     (state != 0).then_some(state)
 }
@@ -78,7 +82,11 @@ pub fn parse(role: Role, digits: &str) -> Option<PieceState> {
 pub fn write(role: Role, state: PieceState) -> String {
     (0..8)
         .map(|i| {
-            let v = if role == Role::Knight { state >> i & 1 } else { state >> (2 * i) & 3 };
+            let v = if role == Role::Knight {
+                state >> i & 1
+            } else {
+                state >> (2 * i) & 3
+            };
             char::from(b'0' + v as u8)
         })
         .collect()
@@ -101,7 +109,9 @@ pub fn wounded(role: Role, state: PieceState, from: Square, target: Square) -> P
             None => state,
         };
     }
-    let Some(d) = Dir::between(df, dr) else { return state };
+    let Some(d) = Dir::between(df, dr) else {
+        return state;
+    };
     let back = d.opposite();
     let shift = 2 * back.index();
     match prong(state, back) {
@@ -150,8 +160,14 @@ pub(crate) fn generate(pos: &Position, from: Square, piece: Piece, out: &mut Mov
         }
     }
     if is_wounded(piece) {
-        out.push(Move::Rotate { at: from, clockwise: true });
-        out.push(Move::Rotate { at: from, clockwise: false });
+        out.push(Move::Rotate {
+            at: from,
+            clockwise: true,
+        });
+        out.push(Move::Rotate {
+            at: from,
+            clockwise: false,
+        });
     }
 }
 
@@ -159,13 +175,23 @@ pub(crate) fn generate(pos: &Position, from: Square, piece: Piece, out: &mut Mov
 fn reach(pos: &Position, from: Square, t: Square, attacker: Piece, out: &mut MoveList) -> bool {
     match pos.board().get(t) {
         None => {
-            out.push(Move::Normal { from, to: t, captured: SquareSet::EMPTY, promotion: None });
+            out.push(Move::Normal {
+                from,
+                to: t,
+                captured: SquareSet::EMPTY,
+                promotion: None,
+            });
             true
         }
         Some(def) if def.color != attacker.color => {
             let after = wounded(def.role, def.state, from, t);
             if after == def.state || after == 0 {
-                out.push(Move::Normal { from, to: t, captured: SquareSet::from_square(t), promotion: None });
+                out.push(Move::Normal {
+                    from,
+                    to: t,
+                    captured: SquareSet::from_square(t),
+                    promotion: None,
+                });
             } else {
                 out.push(Move::Wound { from, target: t });
             }

@@ -22,7 +22,11 @@ pub const EAST: PieceState = 1;
 /// Both squares of the Wall one of whose halves stands on `sq`.
 #[must_use]
 pub fn squares(sq: Square, state: PieceState) -> SquareSet {
-    let partner = if state == EAST { sq.offset(-1, 0) } else { sq.offset(1, 0) };
+    let partner = if state == EAST {
+        sq.offset(-1, 0)
+    } else {
+        sq.offset(1, 0)
+    };
     let mut set = SquareSet::from_square(sq);
     if let Some(p) = partner {
         set.insert(p);
@@ -32,7 +36,9 @@ pub fn squares(sq: Square, state: PieceState) -> SquareSet {
 
 /// Moves the Wall whose left square is `from` so that its left square is `to`.
 pub(crate) fn relocate(pos: &mut Position, from: Square, to: Square) {
-    let (Some(east_from), Some(east_to)) = (from.offset(1, 0), to.offset(1, 0)) else { return };
+    let (Some(east_from), Some(east_to)) = (from.offset(1, 0), to.offset(1, 0)) else {
+        return;
+    };
     let west = pos.take_piece(from);
     let east = pos.take_piece(east_from);
     if let (Some(w), Some(e)) = (west, east) {
@@ -45,9 +51,18 @@ pub(crate) fn relocate(pos: &mut Position, from: Square, to: Square) {
 #[must_use]
 pub fn all_paired(pos: &Position) -> bool {
     pos.board().by_role(Role::Wall).all(|sq| {
-        let Some(p) = pos.board().get(sq) else { return false };
-        let partner = if p.state == EAST { sq.offset(-1, 0) } else { sq.offset(1, 0) };
-        let want = Piece { state: if p.state == EAST { WEST } else { EAST }, ..p };
+        let Some(p) = pos.board().get(sq) else {
+            return false;
+        };
+        let partner = if p.state == EAST {
+            sq.offset(-1, 0)
+        } else {
+            sq.offset(1, 0)
+        };
+        let want = Piece {
+            state: if p.state == EAST { WEST } else { EAST },
+            ..p
+        };
         partner.and_then(|s| pos.board().get(s)) == Some(want)
     })
 }
@@ -57,7 +72,9 @@ pub fn all_paired(pos: &Position) -> bool {
 fn entry(pos: &Position, sq: Square, mover: Piece) -> Option<SquareSet> {
     match pos.board().get(sq) {
         None => Some(SquareSet::EMPTY),
-        Some(p) if p.color != mover.color && p.role != Role::Wall => Some(SquareSet::from_square(sq)),
+        Some(p) if p.color != mover.color && p.role != Role::Wall => {
+            Some(SquareSet::from_square(sq))
+        }
         Some(_) => None,
     }
 }
@@ -68,14 +85,22 @@ pub(crate) fn generate(pos: &Position, from: Square, piece: Piece, out: &mut Mov
         return;
     }
     let g = &pos.variant().geometry;
-    let Some(east) = g.step(from, Dir::E) else { return };
+    let Some(east) = g.step(from, Dir::E) else {
+        return;
+    };
     for d in [Dir::N, Dir::S] {
         let (mut l, mut r) = (from, east);
-        loop {
-            let (Some(nl), Some(nr)) = (g.step(l, d), g.step(r, d)) else { break };
-            let (Some(cl), Some(cr)) = (entry(pos, nl, piece), entry(pos, nr, piece)) else { break };
+        while let (Some(nl), Some(nr)) = (g.step(l, d), g.step(r, d)) {
+            let (Some(cl), Some(cr)) = (entry(pos, nl, piece), entry(pos, nr, piece)) else {
+                break;
+            };
             let captured = cl | cr;
-            out.push(Move::Normal { from, to: nl, captured, promotion: None });
+            out.push(Move::Normal {
+                from,
+                to: nl,
+                captured,
+                promotion: None,
+            });
             if !captured.is_empty() {
                 break;
             }
@@ -84,12 +109,22 @@ pub(crate) fn generate(pos: &Position, from: Square, piece: Piece, out: &mut Mov
     }
     if let Some(w) = g.step(from, Dir::W) {
         if let Some(c) = entry(pos, w, piece) {
-            out.push(Move::Normal { from, to: w, captured: c, promotion: None });
+            out.push(Move::Normal {
+                from,
+                to: w,
+                captured: c,
+                promotion: None,
+            });
         }
     }
     if let Some(e2) = g.step(east, Dir::E) {
         if let Some(c) = entry(pos, e2, piece) {
-            out.push(Move::Normal { from, to: east, captured: c, promotion: None });
+            out.push(Move::Normal {
+                from,
+                to: east,
+                captured: c,
+                promotion: None,
+            });
         }
     }
 }

@@ -25,7 +25,12 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
         while let Some(t) = g.step(s, d) {
             s = t;
             match board.get(t) {
-                None => out.push(Move::Normal { from, to: t, captured, promotion: None }),
+                None => out.push(Move::Normal {
+                    from,
+                    to: t,
+                    captured,
+                    promotion: None,
+                }),
                 Some(p) if passes_over(pos, p, d, color) => {}
                 Some(_) => break,
             }

@@ -33,7 +33,11 @@ pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
         return false;
     }
     if pos.variant().prongs {
-        return active.into_iter().any(|s| board.get(s).is_some_and(|p| mechanics::attacks_by_generation(pos, s, p, target)));
+        return active.into_iter().any(|s| {
+            board
+                .get(s)
+                .is_some_and(|p| mechanics::attacks_by_generation(pos, s, p, target))
+        });
     }
     orthodox(pos, target, by, active) || exotic(pos, target, active)
 }
@@ -41,7 +45,9 @@ pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
 fn orthodox(pos: &Position, target: Square, by: Color, active: SquareSet) -> bool {
     let g = &pos.variant().geometry;
     let board = pos.board();
-    let leapers = board.by_role(Role::Knight) | board.by_role(Role::WazirKnight) | board.by_role(Role::FerzKnight);
+    let leapers = board.by_role(Role::Knight)
+        | board.by_role(Role::WazirKnight)
+        | board.by_role(Role::FerzKnight);
     if !(g.knight_leaps(target) & leapers & active).is_empty() {
         return true;
     }
@@ -60,7 +66,9 @@ fn orthodox(pos: &Position, target: Square, by: Color, active: SquareSet) -> boo
 
 /// Whether the piece on `n`, which is in direction `d` from the target, attacks it by a step.
 fn adjacent_attacker(pos: &Position, n: Square, d: Dir, target: Square, by: Color) -> bool {
-    let Some(p) = pos.board().get(n) else { return false };
+    let Some(p) = pos.board().get(n) else {
+        return false;
+    };
     match p.role {
         Role::King => true,
         Role::WazirKnight => d.is_orthogonal(),
@@ -104,7 +112,10 @@ fn exotic(pos: &Position, target: Square, active: SquareSet) -> bool {
         let Some(p) = board.get(s) else { return false };
         match p.role {
             Role::Dragon => dragon::attacks(pos, s, p.color, target),
-            Role::Detonator => pos.variant().geometry.around(s).contains(target) && !board.get(target).is_some_and(|t| t.role == Role::NinjaPawn),
+            Role::Detonator => {
+                pos.variant().geometry.around(s).contains(target)
+                    && !board.get(target).is_some_and(|t| t.role == Role::NinjaPawn)
+            }
             _ => mechanics::attacks_by_generation(pos, s, p, target),
         }
     })

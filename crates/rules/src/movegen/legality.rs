@@ -45,7 +45,9 @@ impl Filter {
         let king = pos.king(us);
         let board = pos.board();
         let exotic_on_board = !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
-        let enemy_orthodox = board.by_color(!us).all(|s| board.get(s).is_some_and(|p| ORTHODOX.contains(p.role)));
+        let enemy_orthodox = board
+            .by_color(!us)
+            .all(|s| board.get(s).is_some_and(|p| ORTHODOX.contains(p.role)));
         let fast = king.is_some() && !exotic_on_board && enemy_orthodox && !pos.is_check();
         let pinned = match (fast, king) {
             (true, Some(k)) => pinned(pos, k, us),
@@ -58,7 +60,10 @@ impl Filter {
     #[must_use]
     pub fn is_legal(&self, pos: &Position, m: &Move) -> bool {
         if self.fast {
-            if let Move::Normal { from, to, captured, .. } = *m {
+            if let Move::Normal {
+                from, to, captured, ..
+            } = *m
+            {
                 let plain = captured.is_empty() || captured == SquareSet::from_square(to);
                 if plain && Some(from) != self.king && !self.pinned.contains(from) {
                     return true;
