@@ -208,6 +208,8 @@ pub struct Geometry {
     neighbour: Box<[[Option<Square>; 8]; CANVAS_SQUARES]>,
     knight: Box<[SquareSet; CANVAS_SQUARES]>,
     around: Box<[SquareSet; CANVAS_SQUARES]>,
+    rays: Box<[[SquareSet; 8]; CANVAS_SQUARES]>,
+    back_ranks: SquareSet,
 }
 
 impl std::fmt::Debug for Geometry {
@@ -237,12 +239,22 @@ impl Geometry {
         let mut neighbour = Box::new([[None; 8]; CANVAS_SQUARES]);
         let mut knight = Box::new([SquareSet::EMPTY; CANVAS_SQUARES]);
         let mut around = Box::new([SquareSet::EMPTY; CANVAS_SQUARES]);
+        let mut rays = Box::new([[SquareSet::EMPTY; 8]; CANVAS_SQUARES]);
+        let mut back_ranks = SquareSet::EMPTY;
         for sq in on_board {
+            if sq.rank() == 0 || sq.rank() == ranks - 1 {
+                back_ranks.insert(sq);
+            }
             for d in Dir::ALL {
                 let (df, dr) = d.delta();
                 neighbour[sq.index()][d.index()] = inside(sq.offset(df, dr));
                 if let Some(n) = neighbour[sq.index()][d.index()] {
                     around[sq.index()].insert(n);
+                }
+                let mut s = sq;
+                while let Some(t) = inside(s.offset(df, dr)) {
+                    rays[sq.index()][d.index()].insert(t);
+                    s = t;
                 }
             }
             for (df, dr) in KNIGHT_OFFSETS {
@@ -258,6 +270,8 @@ impl Geometry {
             neighbour,
             knight,
             around,
+            rays,
+            back_ranks,
         }
     }
 
@@ -315,6 +329,20 @@ impl Geometry {
     #[inline]
     pub fn around(&self, sq: Square) -> SquareSet {
         self.around[sq.index()]
+    }
+
+    /// Every square from `sq` (exclusive) to the edge in direction `d`.
+    #[must_use]
+    #[inline]
+    pub fn ray(&self, sq: Square, d: Dir) -> SquareSet {
+        self.rays[sq.index()][d.index()]
+    }
+
+    /// The first and last ranks.
+    #[must_use]
+    #[inline]
+    pub fn back_ranks(&self) -> SquareSet {
+        self.back_ranks
     }
 
     /// Number of squares from `sq` to the edge in direction `d` (0 on that edge).

@@ -545,7 +545,7 @@ impl Position {
             }
             Move::Pass => false,
         };
-        if self.castling != 0 && !touched.is_empty() {
+        if self.castling != 0 && !(touched & self.variant.geometry.back_ranks()).is_empty() {
             self.strip_castling(touched);
         }
         self.halfmoves = if reset {

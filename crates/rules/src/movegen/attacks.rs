@@ -1,7 +1,8 @@
 //! Attack detection: could a piece of `by` remove a piece standing on
-//! `target`? Orthodox attackers are found by looking outward from the target;
-//! every other role asks its mechanic (a geometric fast path where one exists,
-//! otherwise generation of that piece's actions). Frozen pieces attack nothing.
+//! `target`? Orthodox attackers are found by looking outward from the target
+//! (skipping lines with no slider of the right kind on them); every other role
+//! asks its mechanic (a geometric fast path where one exists, otherwise
+//! generation of that piece's actions). Frozen pieces attack nothing.
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
@@ -27,6 +28,14 @@ const EXOTIC: RoleSet = RoleSet::of(&[
 /// Whether a non-frozen piece of `by` attacks `target`.
 #[must_use]
 pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
+    is_attacked_through(pos, target, by, SquareSet::EMPTY)
+}
+
+/// [`is_attacked`] with the squares in `vacated` treated as empty by the
+/// orthodox sliders' rays. Used to test a king's step without playing it,
+/// which is only sound when every attacker of `by` is orthodox.
+#[must_use]
+pub fn is_attacked_through(pos: &Position, target: Square, by: Color, vacated: SquareSet) -> bool {
     let board = pos.board();
     let active = board.by_color(by) - pos.frozen(by);
     if active.is_empty() {
@@ -39,10 +48,26 @@ pub fn is_attacked(pos: &Position, target: Square, by: Color) -> bool {
                 .is_some_and(|p| mechanics::attacks_by_generation(pos, s, p, target))
         });
     }
-    orthodox(pos, target, by, active) || exotic(pos, target, active)
+    orthodox(pos, target, by, active, vacated) || exotic(pos, target, active)
 }
 
-fn orthodox(pos: &Position, target: Square, by: Color, active: SquareSet) -> bool {
+/// `by`'s active pieces that slide along orthogonal and along diagonal lines.
+fn sliders(pos: &Position, active: SquareSet) -> (SquareSet, SquareSet) {
+    let board = pos.board();
+    let queens = board.by_role(Role::Queen);
+    (
+        (board.by_role(Role::Rook) | queens) & active,
+        (board.by_role(Role::Bishop) | queens) & active,
+    )
+}
+
+fn orthodox(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    active: SquareSet,
+    vacated: SquareSet,
+) -> bool {
     let g = &pos.variant().geometry;
     let board = pos.board();
     let leapers = board.by_role(Role::Knight)
@@ -51,17 +76,25 @@ fn orthodox(pos: &Position, target: Square, by: Color, active: SquareSet) -> boo
     if !(g.knight_leaps(target) & leapers & active).is_empty() {
         return true;
     }
-    for d in Dir::ALL {
-        if let Some(n) = g.step(target, d) {
-            if active.contains(n) && adjacent_attacker(pos, n, d, target, by) {
-                return true;
+    if !(g.around(target) & active).is_empty() {
+        for d in Dir::ALL {
+            if let Some(n) = g.step(target, d) {
+                if active.contains(n) && adjacent_attacker(pos, n, d, target, by) {
+                    return true;
+                }
             }
         }
-        if slider_on_ray(pos, target, d, by, active) {
-            return true;
-        }
     }
-    false
+    let (orthogonal, diagonal) = sliders(pos, active);
+    Dir::ALL.into_iter().any(|d| {
+        let candidates = if d.is_orthogonal() {
+            orthogonal
+        } else {
+            diagonal
+        };
+        !(g.ray(target, d) & candidates).is_empty()
+            && slider_on_ray(pos, target, d, by, active, vacated)
+    })
 }
 
 /// Whether the piece on `n`, which is in direction `d` from the target, attacks it by a step.
@@ -79,12 +112,22 @@ fn adjacent_attacker(pos: &Position, n: Square, d: Dir, target: Square, by: Colo
     }
 }
 
-fn slider_on_ray(pos: &Position, target: Square, d: Dir, by: Color, active: SquareSet) -> bool {
+fn slider_on_ray(
+    pos: &Position,
+    target: Square,
+    d: Dir,
+    by: Color,
+    active: SquareSet,
+    vacated: SquareSet,
+) -> bool {
     let g = &pos.variant().geometry;
     let board = pos.board();
     let mut s = target;
     while let Some(t) = g.step(s, d) {
         s = t;
+        if vacated.contains(t) {
+            continue;
+        }
         let Some(p) = board.get(t) else { continue };
         if p.color == by && passes_over(pos, p, d.opposite(), by) {
             continue;

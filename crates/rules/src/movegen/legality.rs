@@ -8,10 +8,13 @@
 //! board; the move is a plain step of a non-king piece whose captures are at
 //! most its destination; and the moving piece does not stand on a line from
 //! our king to an enemy slider with nothing else between (it is not pinned).
+//! Under the same conditions a king's plain step is legal exactly when its
+//! destination is not attacked with the king's own square treated as empty.
 //! Everything else is played on a copy and tested.
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
+use crate::movegen::attacks;
 use crate::moves::Move;
 use crate::piece::{Role, RoleSet};
 use crate::position::Position;
@@ -45,10 +48,7 @@ impl Filter {
         let king = pos.king(us);
         let board = pos.board();
         let exotic_on_board = !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
-        let enemy_orthodox = board
-            .by_color(!us)
-            .all(|s| board.get(s).is_some_and(|p| ORTHODOX.contains(p.role)));
-        let fast = king.is_some() && !exotic_on_board && enemy_orthodox && !pos.is_check();
+        let fast = king.is_some() && !exotic_on_board && !enemy_exotic(pos, !us) && !pos.is_check();
         let pinned = match (fast, king) {
             (true, Some(k)) => pinned(pos, k, us),
             _ => SquareSet::EMPTY,
@@ -65,7 +65,15 @@ impl Filter {
             } = *m
             {
                 let plain = captured.is_empty() || captured == SquareSet::from_square(to);
-                if plain && Some(from) != self.king && !self.pinned.contains(from) {
+                if plain && Some(from) == self.king {
+                    return !attacks::is_attacked_through(
+                        pos,
+                        to,
+                        !pos.turn(),
+                        SquareSet::from_square(from),
+                    );
+                }
+                if plain && !self.pinned.contains(from) {
                     return true;
                 }
             }
@@ -74,37 +82,65 @@ impl Filter {
     }
 }
 
+/// Whether `them` has a piece whose attacks are not orthodox.
+fn enemy_exotic(pos: &Position, them: Color) -> bool {
+    let board = pos.board();
+    let mut exotic = SquareSet::EMPTY;
+    for role in Role::ALL {
+        if !ORTHODOX.contains(role) {
+            exotic |= board.by_role(role);
+        }
+    }
+    !(exotic & board.by_color(them)).is_empty()
+}
+
 /// Our pieces that stand alone between our king and an enemy slider.
 fn pinned(pos: &Position, king: Square, us: Color) -> SquareSet {
     let g = &pos.variant().geometry;
     let board = pos.board();
+    let queens = board.by_role(Role::Queen);
+    let orthogonal = (board.by_role(Role::Rook) | queens) & board.by_color(!us);
+    let diagonal = (board.by_role(Role::Bishop) | queens) & board.by_color(!us);
     let mut out = SquareSet::EMPTY;
     for d in Dir::ALL {
-        let mut s = king;
-        let mut blocker = None;
-        while let Some(t) = g.step(s, d) {
-            s = t;
-            let Some(p) = board.get(t) else { continue };
-            if p.color == us {
-                if blocker.is_some() {
-                    break;
-                }
-                blocker = Some(t);
-                continue;
-            }
-            let slides = match p.role {
-                Role::Queen => true,
-                Role::Rook => d.is_orthogonal(),
-                Role::Bishop => !d.is_orthogonal(),
-                _ => false,
-            };
-            if slides {
-                if let Some(b) = blocker {
-                    out.insert(b);
-                }
-            }
-            break;
+        let sliders = if d.is_orthogonal() {
+            orthogonal
+        } else {
+            diagonal
+        };
+        if (g.ray(king, d) & sliders).is_empty() {
+            continue;
+        }
+        if let Some(b) = lone_blocker(pos, king, d, us, sliders) {
+            out.insert(b);
         }
     }
     out
+}
+
+/// Walking from the king along `d`: our only piece before an enemy slider.
+fn lone_blocker(
+    pos: &Position,
+    king: Square,
+    d: Dir,
+    us: Color,
+    sliders: SquareSet,
+) -> Option<Square> {
+    let g = &pos.variant().geometry;
+    let mut s = king;
+    let mut blocker = None;
+    while let Some(t) = g.step(s, d) {
+        s = t;
+        let Some(p) = pos.board().get(t) else {
+            continue;
+        };
+        if p.color != us {
+            return if sliders.contains(t) { blocker } else { None };
+        }
+        if blocker.is_some() {
+            return None;
+        }
+        blocker = Some(t);
+    }
+    None
 }

@@ -1,0 +1,91 @@
+//! The command-line contract of the notation spec, section 5.
+
+use std::process::{Command, Output};
+
+fn menagerie(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(args)
+        .output()
+        .expect("run menagerie")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn perft_prints_nodes_searched_last() {
+    let o = menagerie(&["perft", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 8902"));
+}
+
+#[test]
+fn perft_divide_lists_root_moves_then_total() {
+    let o = menagerie(&["perft", "--divide", "2"]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"e2e4: 20"));
+    assert_eq!(lines[20], "Nodes searched: 400");
+    let mut moves: Vec<&str> = lines[..20].to_vec();
+    moves.sort_unstable();
+    assert_eq!(
+        moves,
+        lines[..20].to_vec(),
+        "divide lines are in byte order"
+    );
+}
+
+#[test]
+fn moves_are_sorted_in_byte_order() {
+    let o = menagerie(&["moves", "--variant", "wreckage"]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 36);
+    let mut sorted = lines.clone();
+    sorted.sort_unstable();
+    assert_eq!(lines, sorted);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for args in [
+        vec!["perft", "--fen", "not a fen", "1"],
+        vec!["perft", "--variant", "nonesuch", "1"],
+        vec!["perft", "deep"],
+        vec!["perft", "-1"],
+        vec!["moves", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        vec!["frobnicate"],
+        vec!["perft"],
+    ] {
+        let o = menagerie(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn every_built_in_variant_has_the_documented_perft_1() {
+    for (variant, n) in [
+        ("chess", 20),
+        ("wreckage", 36),
+        ("carnage", 36),
+        ("air-and-trench", 36),
+        ("longer-board", 22),
+        ("wounds", 26),
+    ] {
+        let o = menagerie(&["perft", "--variant", variant, "1"]);
+        assert_eq!(
+            stdout(&o).trim(),
+            format!("Nodes searched: {n}"),
+            "{variant}"
+        );
+    }
+}
