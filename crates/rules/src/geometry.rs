@@ -168,6 +168,14 @@ impl Dir {
         Dir::from_index(self.index() + if clockwise { 1 } else { 7 })
     }
 
+    /// Whether squares along this direction have rising canvas indices
+    /// (N, NE, E, NW), so the nearest square of a ray is its lowest bit.
+    #[must_use]
+    #[inline]
+    pub fn ascending(self) -> bool {
+        matches!(self, Dir::N | Dir::NE | Dir::E | Dir::NW)
+    }
+
     /// Whether this is N, E, S or W.
     #[must_use]
     #[inline]

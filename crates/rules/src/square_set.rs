@@ -62,6 +62,17 @@ impl SquareSet {
         }
     }
 
+    /// The highest-indexed square, if any.
+    #[must_use]
+    #[inline]
+    pub fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Square::from_index(127 - self.0.leading_zeros() as usize)
+        }
+    }
+
     /// The raw bits (bit `i` is canvas index `i`), for hashing and compact keys.
     #[must_use]
     #[inline]

@@ -13,8 +13,9 @@ use crate::square_set::SquareSet;
 /// One-square steps in `dirs`.
 pub(crate) fn steps(pos: &Position, from: Square, color: Color, dirs: &[Dir], out: &mut MoveList) {
     let g = &pos.variant().geometry;
+    let own = pos.board().by_color(color);
     for &d in dirs {
-        if let Some(to) = g.step(from, d) {
+        if let Some(to) = g.step(from, d).filter(|t| !own.contains(*t)) {
             push_step(pos, from, to, color, out);
         }
     }
@@ -22,15 +23,57 @@ pub(crate) fn steps(pos: &Position, from: Square, color: Color, dirs: &[Dir], ou
 
 /// Knight leaps.
 pub(crate) fn leaps(pos: &Position, from: Square, color: Color, out: &mut MoveList) {
-    for to in pos.variant().geometry.knight_leaps(from) {
+    for to in pos.variant().geometry.knight_leaps(from) - pos.board().by_color(color) {
         push_step(pos, from, to, color, out);
     }
 }
 
 /// Unlimited slides in `dirs`.
 pub(crate) fn slides(pos: &Position, from: Square, color: Color, dirs: &[Dir], out: &mut MoveList) {
+    if pos.variant().options.wall_pass_over {
+        for &d in dirs {
+            slide(pos, from, color, d, u8::MAX, true, out);
+        }
+        return;
+    }
+    let board = pos.board();
+    let occupied = board.occupied();
+    let enemies = board.by_color(!color);
     for &d in dirs {
-        slide(pos, from, color, d, u8::MAX, true, out);
+        let reach = ray_reach(pos, from, d, occupied);
+        for to in reach - occupied {
+            out.push(Move::Normal {
+                from,
+                to,
+                captured: SquareSet::EMPTY,
+                promotion: None,
+            });
+        }
+        for to in reach & enemies {
+            out.push(Move::Normal {
+                from,
+                to,
+                captured: pos.footprint(to),
+                promotion: None,
+            });
+        }
+    }
+}
+
+/// The squares along `d` from `from` up to and including the first occupied one.
+#[inline]
+fn ray_reach(pos: &Position, from: Square, d: Dir, occupied: SquareSet) -> SquareSet {
+    let g = &pos.variant().geometry;
+    let ray = g.ray(from, d);
+    let blockers = ray & occupied;
+    let first = if d.ascending() {
+        blockers.first()
+    } else {
+        blockers.last()
+    };
+    match first {
+        Some(b) => ray - g.ray(b, d),
+        None => ray,
     }
 }
 
