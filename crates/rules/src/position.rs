@@ -431,13 +431,13 @@ impl Position {
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if self.variant.end == EndRule::CaptureAll {
-            if self.board.by_color(self.turn).is_empty() {
-                return Some(Outcome::Decisive {
-                    winner: !self.turn,
+            return [self.turn, !self.turn]
+                .into_iter()
+                .find(|&side| self.board.by_color(side).is_empty())
+                .map(|side| Outcome::Decisive {
+                    winner: !side,
                     reason: EndReason::NoMenLeft,
                 });
-            }
-            return None;
         }
         if !self.legal_moves().is_empty() {
             return None;

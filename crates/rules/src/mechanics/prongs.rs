@@ -1,13 +1,33 @@
-//! Prongs (Chess with Wounds, C.3-C.6).
+//! Prongs (Chess with Wounds, `shared/rules/wounds.md` C.3-C.6).
 //!
-//! Every man carries prongs and moves and attacks only along them: a long
-//! prong slides, a short prong steps one square, a knight prong leaps. An
-//! attack along direction `v` on a man with a prong pointing back along `-v`
-//! wounds it (long becomes short; short or knight prong is removed) and both
-//! men stay put; if it has no such prong, or the wound removes its last
-//! prong, it is captured and the attacker moves in. Knights only wound and
-//! are wounded by Knights. A wounded man other than a Knight may instead
-//! rotate by 45 degrees either way as a whole turn.
+//! Rule sentences implemented here:
+//!
+//! - "Each man carries a set of prongs. Each prong has a direction and a
+//!   kind: long (slides any distance in that compass direction until
+//!   blocked); short (exactly one square in that compass direction); knight
+//!   (jumps to the square at that offset, ignoring everything in between)."
+//! - "A man can move, and attack, only along its prongs." (C.3 gives the
+//!   initial sets: see [`initial`].)
+//! - "A long prong slides through empty squares. It may stop on any empty
+//!   square, or on the first enemy-occupied square it reaches; that is an
+//!   attack. It may not pass any piece."
+//! - "The defender defends if it has a prong whose direction is exactly -v:
+//!   if the defending prong is long, it becomes short; if it is short, or a
+//!   knight prong, it is removed. If that removal leaves the defender with
+//!   no prongs, the defender is captured. The attacker then moves onto the
+//!   square." "After a wound, the defender stays where it is and the
+//!   attacker stays on its original square." "If the defender has no prong
+//!   in direction -v, it is captured normally."
+//! - "Knights can only be wounded by Knights, and can only wound Knights."
+//!   (This follows from the geometry: no compass vector is a knight offset.)
+//! - "Only wounded men may rotate. Knights may never rotate." "Rotate Right
+//!   turns the man clockwise and Rotate Left counter-clockwise, by 45 degrees,
+//!   one compass point. Every prong turns together and keeps its kind."
+//! - "A man is wounded once it has suffered at least one wound, and the status
+//!   is permanent." We test "prongs differ from the initial set" (notation
+//!   spec, section 3). In play the two agree: a wound lowers the sum of prong
+//!   strengths (long 2, short 1) and a rotation keeps it, so a wounded man can
+//!   never get its initial set back.
 //!
 //! State encoding (this module only): for every man but the Knight, two bits
 //! per compass direction (index `i` of N, NE, ..., NW at bits `2i..2i+2`):
@@ -27,6 +47,9 @@ pub const NONE: u16 = 0;
 pub const SHORT: u16 = 1;
 /// A long prong (any distance).
 pub const LONG: u16 = 2;
+/// Compass points turned by one rotation (C.6: 45 degrees; C.8.8 asks for
+/// the step size to be a constant).
+pub const ROTATION_STEP: u32 = 1;
 
 fn all(kind: u16, dirs: &[Dir]) -> PieceState {
     dirs.iter().fold(0, |s, d| s | kind << (2 * d.index()))
@@ -98,7 +121,9 @@ pub fn is_wounded(p: Piece) -> bool {
     p.state != initial(p.color, p.role)
 }
 
-/// The defender's state after an attack from `from` on `target`.
+/// The defender's state after an attack from `from` on `target`: the prong
+/// pointing back at the attacker shortened or removed; unchanged if there is
+/// no such prong (a capture), and 0 if its last prong went (also a capture).
 #[must_use]
 pub fn wounded(role: Role, state: PieceState, from: Square, target: Square) -> PieceState {
     let df = target.file() as i8 - from.file() as i8;
@@ -120,16 +145,17 @@ pub fn wounded(role: Role, state: PieceState, from: Square, target: Square) -> P
     }
 }
 
-/// The state after turning 45 degrees.
+/// The state after turning [`ROTATION_STEP`] compass points (45 degrees)
+/// clockwise or counter-clockwise; a Knight's state never turns.
 #[must_use]
 pub fn rotated(role: Role, state: PieceState, clockwise: bool) -> PieceState {
     if role == Role::Knight {
         return state;
     }
     if clockwise {
-        state.rotate_left(2)
+        state.rotate_left(2 * ROTATION_STEP)
     } else {
-        state.rotate_right(2)
+        state.rotate_right(2 * ROTATION_STEP)
     }
 }
 
