@@ -23,6 +23,14 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
     }
 }
 
+/// Whether a Detonator of `color` on `from` could remove a piece of the other
+/// side standing on `target` by detonating.
+#[must_use]
+pub fn attacks(pos: &Position, from: Square, color: Color, target: Square) -> bool {
+    pos.variant().geometry.around(from).contains(target)
+        && blast(pos, from, color).is_some_and(|c| c.contains(target))
+}
+
 /// What a detonation on `at` removes, if it is allowed.
 #[must_use]
 pub fn blast(pos: &Position, at: Square, color: Color) -> Option<SquareSet> {

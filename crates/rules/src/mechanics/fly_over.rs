@@ -93,3 +93,41 @@ fn along(pos: &Position, from: Square, color: Color, d: Dir, out: &mut MoveList)
         });
     }
 }
+
+/// Whether a fly-over piece of `color` on `from`, moving along `dirs`, could
+/// capture an enemy standing on `target` (Wreckage §11): adjacent, when the
+/// square beyond is on the board and empty or holds another enemy (fly-over
+/// or double capture); at distance 2, always (fly-over, replacement or double
+/// capture, whatever stands between); farther, when the squares between are
+/// empty and the square beyond is on the board and empty.
+#[must_use]
+pub fn attacks(pos: &Position, from: Square, color: Color, target: Square, dirs: &[Dir]) -> bool {
+    let g = &pos.variant().geometry;
+    let board = pos.board();
+    let df = i8::try_from(i16::from(target.file()) - i16::from(from.file())).unwrap_or(0);
+    let dr = i8::try_from(i16::from(target.rank()) - i16::from(from.rank())).unwrap_or(0);
+    let Some(d) = Dir::between(df, dr).filter(|d| dirs.contains(d)) else {
+        return false;
+    };
+    let dist = df.unsigned_abs().max(dr.unsigned_abs());
+    let beyond = g.step(target, d);
+    let beyond_open = beyond.is_some_and(|b| board.get(b).is_none());
+    match dist {
+        1 => {
+            beyond_open
+                || beyond
+                    .and_then(|b| board.get(b))
+                    .is_some_and(|p| p.color != color)
+        }
+        2 => true,
+        _ => {
+            beyond_open && {
+                let mut s = from;
+                (1..dist).all(|_| {
+                    s = g.step(s, d).unwrap_or(s);
+                    board.get(s).is_none()
+                })
+            }
+        }
+    }
+}
