@@ -1,5 +1,17 @@
 //! The Dragon (Wreckage and Carnage §5.5).
 //!
+//! Rule text (shared/rules/wreckage-carnage.md §5.5, §11):
+//! > The Dragon **never captures by replacement** and **never captures with a
+//! > knight leap**.
+//! > Capture by approach. The move direction *d* must be one of the Dragon
+//! > owner's **forward** directions: N, NE or NW. [...] If the square directly
+//! > beyond the destination (t + d) holds an enemy piece, that piece is captured.
+//! > Capture by withdrawal. The move direction *d* must be one of S, SE, SW, E
+//! > or W [...] The adjacent enemy piece is captured. The distance moved does
+//! > not matter.
+//! > The Dragon **cannot capture pawns or ninja pawns** under any circumstance.
+//! > A king adjacent at S, SE or SW is **not** attacked.
+//!
 //! Moves as a queen (slides) or a knight (leaps), always to an empty square;
 //! never captures by replacement or with a leap. A slide in one of its
 //! owner's forward directions (N, NE, NW for White) captures the enemy just

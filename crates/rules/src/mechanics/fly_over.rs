@@ -1,6 +1,16 @@
 //! Fly-over pieces: the Flying Bomber (Pick the Piece B.5.3; orthogonal) and
 //! the Flying Guillotine (Wreckage §5.7; all eight directions).
 //!
+//! Rule text for the Guillotine (shared/rules/wreckage-carnage.md §5.7):
+//! > **M2, hop over a friend:** if s1 holds a **friendly** piece and s2 is
+//! > empty, the Guillotine may move to s2. Its range is limited to 2 when it hops.
+//! > **C1, fly-over:** [...] s_k holds an enemy piece, and s(k+1) is on the
+//! > board and **empty**. The Guillotine lands on s(k+1) and captures s_k.
+//! > **C2, replacement at distance 2:** s2 holds an enemy piece and s1 is
+//! > **empty or friendly**.
+//! > **C3, double capture:** s1 and s2 both hold enemy pieces. The Guillotine
+//! > lands on s2 and captures **both**.
+//!
 //! Along each direction, with s1, s2, ... the squares in order:
 //! - M1: slide through empty squares;
 //! - M2: hop over a friendly s1 onto an empty s2 (range exactly 2 then);
