@@ -205,7 +205,13 @@ impl Position {
         let Some(victim) = self.variant.geometry.offset(last, 0, fwd) else {
             return bad("no square beyond the targets for the pawn to stand on");
         };
-        if self.board.get(victim) != Some(Piece::new(mover, Role::Pawn)) {
+        // A multi-step that promoted leaves its new piece there (notation §3).
+        let promoted = self
+            .variant
+            .promotion
+            .zone_contains(&self.variant.geometry, mover, victim)
+            && self.board.get(victim).is_some_and(|p| p.color == mover);
+        if self.board.get(victim) != Some(Piece::new(mover, Role::Pawn)) && !promoted {
             return bad("no pawn of the side that just moved stands just beyond the targets");
         }
         for &t in targets {

@@ -1,5 +1,14 @@
 //! The Detonator (Wreckage and Carnage §5.6).
 //!
+//! Rule text (shared/rules/wreckage-carnage.md §5.6):
+//! > A queen slide, or a knight leap, to an **empty** square. It never
+//! > captures by moving, and never by replacement.
+//! > It removes **all** capturable enemy pieces on the 8 adjacent squares, at
+//! > once. There is no choosing: it is all or nothing.
+//! > **Ninja pawns are immune.** Standard pawns are **not** immune.
+//! > A detonation is legal only if at least one capturable enemy piece is
+//! > adjacent.
+//!
 //! Moves as a queen or a knight to empty squares only; never captures by
 //! moving. As a whole turn it may detonate in place, removing every
 //! capturable enemy on the eight adjacent squares at once (all or none).
@@ -21,6 +30,14 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
     if let Some(captured) = blast(pos, from, color) {
         out.push(Move::Detonate { at: from, captured });
     }
+}
+
+/// Whether a Detonator of `color` on `from` could remove a piece of the other
+/// side standing on `target` by detonating.
+#[must_use]
+pub fn attacks(pos: &Position, from: Square, color: Color, target: Square) -> bool {
+    pos.variant().geometry.around(from).contains(target)
+        && blast(pos, from, color).is_some_and(|c| c.contains(target))
 }
 
 /// What a detonation on `at` removes, if it is allowed.

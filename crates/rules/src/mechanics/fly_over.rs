@@ -1,6 +1,16 @@
 //! Fly-over pieces: the Flying Bomber (Pick the Piece B.5.3; orthogonal) and
 //! the Flying Guillotine (Wreckage §5.7; all eight directions).
 //!
+//! Rule text for the Guillotine (shared/rules/wreckage-carnage.md §5.7):
+//! > **M2, hop over a friend:** if s1 holds a **friendly** piece and s2 is
+//! > empty, the Guillotine may move to s2. Its range is limited to 2 when it hops.
+//! > **C1, fly-over:** [...] s_k holds an enemy piece, and s(k+1) is on the
+//! > board and **empty**. The Guillotine lands on s(k+1) and captures s_k.
+//! > **C2, replacement at distance 2:** s2 holds an enemy piece and s1 is
+//! > **empty or friendly**.
+//! > **C3, double capture:** s1 and s2 both hold enemy pieces. The Guillotine
+//! > lands on s2 and captures **both**.
+//!
 //! Along each direction, with s1, s2, ... the squares in order:
 //! - M1: slide through empty squares;
 //! - M2: hop over a friendly s1 onto an empty s2 (range exactly 2 then);
@@ -91,5 +101,43 @@ fn along(pos: &Position, from: Square, color: Color, d: Dir, out: &mut MoveList)
             captured: pos.footprint(first),
             promotion: None,
         });
+    }
+}
+
+/// Whether a fly-over piece of `color` on `from`, moving along `dirs`, could
+/// capture an enemy standing on `target` (Wreckage §11): adjacent, when the
+/// square beyond is on the board and empty or holds another enemy (fly-over
+/// or double capture); at distance 2, always (fly-over, replacement or double
+/// capture, whatever stands between); farther, when the squares between are
+/// empty and the square beyond is on the board and empty.
+#[must_use]
+pub fn attacks(pos: &Position, from: Square, color: Color, target: Square, dirs: &[Dir]) -> bool {
+    let g = &pos.variant().geometry;
+    let board = pos.board();
+    let df = i8::try_from(i16::from(target.file()) - i16::from(from.file())).unwrap_or(0);
+    let dr = i8::try_from(i16::from(target.rank()) - i16::from(from.rank())).unwrap_or(0);
+    let Some(d) = Dir::between(df, dr).filter(|d| dirs.contains(d)) else {
+        return false;
+    };
+    let dist = df.unsigned_abs().max(dr.unsigned_abs());
+    let beyond = g.step(target, d);
+    let beyond_open = beyond.is_some_and(|b| board.get(b).is_none());
+    match dist {
+        1 => {
+            beyond_open
+                || beyond
+                    .and_then(|b| board.get(b))
+                    .is_some_and(|p| p.color != color)
+        }
+        2 => true,
+        _ => {
+            beyond_open && {
+                let mut s = from;
+                (1..dist).all(|_| {
+                    s = g.step(s, d).unwrap_or(s);
+                    board.get(s).is_none()
+                })
+            }
+        }
     }
 }

@@ -1,5 +1,12 @@
 //! The Terror Freeze (Carnage §5.8, §13).
 //!
+//! Rule text (shared/rules/wreckage-carnage.md §5.8):
+//! > A queen slide, or a knight leap, to an empty square. It **never captures**.
+//! > Every **enemy** piece on a square adjacent to a Terror Freeze is frozen.
+//! > A frozen piece cannot move [...] cannot capture [...] **does not give
+//! > check**, and so does not attack any square.
+//! > Freezing is **recomputed from the current position** every time.
+//!
 //! Moves as a queen or a knight to empty squares; never captures. Every enemy
 //! piece adjacent to it is frozen: it cannot move, capture (detonation and en
 //! passant included) or castle, and gives no check, but it can be captured

@@ -6,7 +6,7 @@
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
-use crate::mechanics::{self, dragon, ninja_pawn, passes_over};
+use crate::mechanics::{self, detonator, dragon, fly_over, ninja_pawn, passes_over};
 use crate::piece::{Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
@@ -155,10 +155,8 @@ fn exotic(pos: &Position, target: Square, active: SquareSet) -> bool {
         let Some(p) = board.get(s) else { return false };
         match p.role {
             Role::Dragon => dragon::attacks(pos, s, p.color, target),
-            Role::Detonator => {
-                pos.variant().geometry.around(s).contains(target)
-                    && !board.get(target).is_some_and(|t| t.role == Role::NinjaPawn)
-            }
+            Role::Detonator => detonator::attacks(pos, s, p.color, target),
+            Role::Guillotine => fly_over::attacks(pos, s, p.color, target, &Dir::ALL),
             _ => mechanics::attacks_by_generation(pos, s, p, target),
         }
     })
