@@ -105,7 +105,10 @@ impl fmt::Display for VariantError {
                 write!(f, "cannot read setup file {path}: {problem}")
             }
             VariantError::MalformedToml { path, problem } => {
-                write!(f, "setup file {path} is not valid: {}", problem.trim_end())
+                write!(
+                    f,
+                    "setup file {path} is not valid TOML for a setup: {problem}"
+                )
             }
             VariantError::Setup { spec, error } => write!(f, "{spec}: {error}"),
         }

@@ -390,7 +390,8 @@ pub enum FileError {
 /// [`FileError::Malformed`] for bad TOML or unknown keys, otherwise a
 /// [`SetupError`] naming the offending entry.
 pub fn parse_toml(text: &str) -> Result<Family, FileError> {
-    let file: SetupFile = toml::from_str(text).map_err(|e| FileError::Malformed(e.to_string()))?;
+    let file: SetupFile =
+        toml::from_str(text).map_err(|e| FileError::Malformed(one_line(text, &e)))?;
     let slots = file
         .slots
         .ok_or_else(|| SetupError::new("slots", "", SetupProblem::Missing))
@@ -420,6 +421,20 @@ pub fn parse_toml(text: &str) -> Result<Family, FileError> {
         },
         name,
     ))
+}
+
+/// The TOML reader's message on one line, prefixed with where it happened.
+fn one_line(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().split_whitespace().collect::<Vec<_>>().join(" ");
+    match e.span() {
+        Some(span) => {
+            let before = text.get(..span.start).unwrap_or(text);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
 }
 
 /// The canonical inline form of a set of choices.
