@@ -5,7 +5,7 @@
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
-use crate::mechanics::{self, dragon, ninja_pawn, passes_over};
+use crate::mechanics::{self, cannon, dragon, ninja_guard, ninja_pawn, passes_over};
 use crate::piece::{Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
@@ -112,6 +112,8 @@ fn exotic(pos: &Position, target: Square, active: SquareSet) -> bool {
         let Some(p) = board.get(s) else { return false };
         match p.role {
             Role::Dragon => dragon::attacks(pos, s, p.color, target),
+            Role::NinjaGuard => ninja_guard::attacks(pos, s, p.color, target),
+            Role::Cannon => cannon::attacks(pos, s, p.color, target),
             Role::Detonator => {
                 pos.variant().geometry.around(s).contains(target)
                     && !board.get(target).is_some_and(|t| t.role == Role::NinjaPawn)
