@@ -4,12 +4,7 @@ use menagerie_rules::{notation, perft, Position, Variant};
 
 /// Looks up a game by name.
 pub fn variant(name: &str) -> Result<&'static Variant, String> {
-    menagerie_games::by_name(name).ok_or_else(|| {
-        format!(
-            "unknown variant {name:?}; known: {}",
-            menagerie_games::NAMES.join(", ")
-        )
-    })
+    menagerie_games::resolve(name).map_err(|e| e.to_string())
 }
 
 /// The start position or the given position string.

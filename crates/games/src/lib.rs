@@ -9,6 +9,14 @@
 //! let pos = menagerie_rules::Position::start(v);
 //! assert_eq!(pos.legal_moves().len(), 36);
 //! ```
+//!
+//! [`resolve`] also accepts players' own Pick the Piece setups, inline or as
+//! a TOML file:
+//!
+//! ```
+//! let v = menagerie_games::resolve("pick-the-piece:slots=O,C;drops=A,J2").unwrap();
+//! assert!(std::ptr::eq(v, menagerie_games::resolve("pick-the-piece:slots=O,C;drops=J2,A").unwrap()));
+//! ```
 #![deny(missing_docs)]
 
 pub mod chess;
@@ -18,6 +26,8 @@ pub mod wounds;
 pub mod wreckage;
 
 use menagerie_rules::Variant;
+use pick_the_piece::custom::{self, FileError, SetupError};
+use std::fmt;
 
 /// The names of the built-in games, as accepted by [`by_name`].
 pub const NAMES: [&str; 6] = [
@@ -47,4 +57,106 @@ pub fn by_name(name: &str) -> Option<&'static Variant> {
 #[must_use]
 pub fn all() -> Vec<&'static Variant> {
     NAMES.iter().filter_map(|n| by_name(n)).collect()
+}
+
+/// Why [`resolve`] refused a variant spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    /// Not a built-in name, not the inline Pick the Piece form and not a
+    /// path ending in `.toml`.
+    Unknown {
+        /// The spec as given.
+        spec: String,
+    },
+    /// A setup file that could not be read.
+    Unreadable {
+        /// The path as given.
+        path: String,
+        /// The operating system's reason.
+        problem: String,
+    },
+    /// A setup file that is not TOML, or not of the setup file's shape.
+    MalformedToml {
+        /// The path as given.
+        path: String,
+        /// The TOML reader's message (it names the line and the key).
+        problem: String,
+    },
+    /// A well-formed spec that names an invalid setup.
+    Setup {
+        /// The inline spec or the file path, as given.
+        spec: String,
+        /// The offending entry and what is wrong with it.
+        error: SetupError,
+    },
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::Unknown { spec } => write!(
+                f,
+                "unknown variant {spec:?}; known: {}; or a Pick the Piece setup, \
+                 e.g. {}slots=A,A;drops=C,O,J3, or a path to a .toml setup file",
+                NAMES.join(", "),
+                custom::INLINE_PREFIX
+            ),
+            VariantError::Unreadable { path, problem } => {
+                write!(f, "cannot read setup file {path}: {problem}")
+            }
+            VariantError::MalformedToml { path, problem } => {
+                write!(
+                    f,
+                    "setup file {path} is not valid TOML for a setup: {problem}"
+                )
+            }
+            VariantError::Setup { spec, error } => write!(f, "{spec}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// The game a variant spec names: a built-in name (see [`NAMES`]), an inline
+/// Pick the Piece setup (`pick-the-piece:slots=A,A;drops=C,O,J3`), or a path
+/// to a `.toml` setup file (see `docs/pick-the-piece-custom.md`). The same
+/// setup always gives the same `&'static Variant`, however it is spelled.
+///
+/// # Errors
+/// A [`VariantError`]; for a bad setup it names the offending entry.
+pub fn resolve(spec: &str) -> Result<&'static Variant, VariantError> {
+    let spec = spec.trim();
+    if let Some(v) = by_name(spec) {
+        return Ok(v);
+    }
+    let family = if custom::strip_prefix(spec).is_some() {
+        custom::parse_inline(spec).map_err(|error| VariantError::Setup {
+            spec: spec.to_string(),
+            error,
+        })?
+    } else if spec.to_ascii_lowercase().ends_with(".toml") {
+        read_setup_file(spec)?
+    } else {
+        return Err(VariantError::Unknown {
+            spec: spec.to_string(),
+        });
+    };
+    Ok(custom::intern(&family))
+}
+
+fn read_setup_file(path: &str) -> Result<pick_the_piece::Family, VariantError> {
+    let text = std::fs::read_to_string(path).map_err(|e| VariantError::Unreadable {
+        path: path.to_string(),
+        problem: e.to_string(),
+    })?;
+    custom::parse_toml(&text).map_err(|e| match e {
+        FileError::Malformed(problem) => VariantError::MalformedToml {
+            path: path.to_string(),
+            problem,
+        },
+        FileError::Setup(error) => VariantError::Setup {
+            spec: path.to_string(),
+            error,
+        },
+    })
 }

@@ -1,7 +1,19 @@
-//! The Ninja Guard (Pick the Piece B.5.1): a diagonal step (move or
-//! replacement capture), or a leap of exactly two squares diagonally that
-//! captures an enemy it jumps and/or an enemy on the landing square; the
-//! landing square may not hold a friend.
+//! The Ninja Guard (Pick the Piece B.5.1).
+//!
+//! > Diagonal-only and therefore colour-bound. Two move types, both along one
+//! > diagonal:
+//! > - **Step** one square diagonally, to an empty square or onto an enemy
+//! >   piece (capture by replacement).
+//! > - **Leap** exactly two squares diagonally. The jumped-over square may be:
+//! >   empty; a friendly piece, which is jumped and left alone; an enemy
+//! >   piece, which is **captured by being jumped**. The landing square must
+//! >   be empty or hold an enemy piece (captured by replacement). It may not
+//! >   hold a friendly piece.
+//! >
+//! > So a leap can capture 0, 1 or 2 pieces. The leap cannot be blocked.
+//!
+//! Attacks (B.9): "all four diagonal neighbours and the diagonal squares at
+//! distance 2 (leap, whatever is in between)".
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
@@ -32,4 +44,16 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
             promotion: None,
         });
     }
+}
+
+/// Whether a Ninja Guard of `color` on `from` could remove the piece on
+/// `target`: an enemy one or two diagonal steps away (the step and the leap
+/// both take it, whatever stands between).
+#[must_use]
+pub fn attacks(pos: &Position, from: Square, color: Color, target: Square) -> bool {
+    let df = i16::from(target.file()) - i16::from(from.file());
+    let dr = i16::from(target.rank()) - i16::from(from.rank());
+    df.abs() == dr.abs()
+        && (1..=2).contains(&df.abs())
+        && pos.board().get(target).is_some_and(|p| p.color != color)
 }

@@ -6,7 +6,9 @@
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
-use crate::mechanics::{self, detonator, dragon, fly_over, ninja_pawn, passes_over};
+use crate::mechanics::{
+    self, cannon, detonator, dragon, fly_over, ninja_guard, ninja_pawn, passes_over,
+};
 use crate::piece::{Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
@@ -157,6 +159,9 @@ fn exotic(pos: &Position, target: Square, active: SquareSet) -> bool {
             Role::Dragon => dragon::attacks(pos, s, p.color, target),
             Role::Detonator => detonator::attacks(pos, s, p.color, target),
             Role::Guillotine => fly_over::attacks(pos, s, p.color, target, &Dir::ALL),
+            Role::Bomber => fly_over::attacks(pos, s, p.color, target, &Dir::ORTHOGONAL),
+            Role::NinjaGuard => ninja_guard::attacks(pos, s, p.color, target),
+            Role::Cannon => cannon::attacks(pos, s, p.color, target),
             _ => mechanics::attacks_by_generation(pos, s, p, target),
         }
     })
