@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use menagerie_rules::{Position, Variant, notation, perft};
-//! # fn variant() -> &'static Variant { menagerie_rules::testing::chess() }
+//! # fn variant() -> &'static Variant { menagerie_rules::fide::chess() }
 //! let pos = Position::start(variant());
 //! assert_eq!(pos.legal_moves().len(), 20);
 //! let e4 = notation::parse(&pos, "e2e4").unwrap();
@@ -23,6 +23,7 @@ pub mod board;
 pub mod color;
 pub mod error;
 pub mod fen;
+pub mod fide;
 pub mod geometry;
 pub mod mechanics;
 pub mod movegen;
@@ -35,7 +36,7 @@ pub mod position;
 pub mod record;
 pub mod setup;
 pub mod square_set;
-pub mod testing;
+
 pub mod variant;
 pub mod zobrist;
 

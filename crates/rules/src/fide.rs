@@ -1,5 +1,6 @@
-//! A FIDE chess [`Variant`] for this crate's own doctests and unit tests.
-//! The real game definitions live in `menagerie-games`.
+//! Orthodox chess (FIDE) as a [`Variant`]: the baseline every other game is
+//! measured against, and the variant this crate's own examples use. The
+//! `menagerie-games` crate registers it under the name `chess`.
 
 use crate::geometry::Geometry;
 use crate::piece::{Role, RoleSet};
@@ -8,7 +9,9 @@ use crate::variant::{
 };
 use std::sync::LazyLock;
 
-static CHESS: LazyLock<&'static Variant> = LazyLock::new(|| {
+/// Builds FIDE chess.
+#[must_use]
+pub fn build() -> Variant {
     Variant {
         key: "chess".into(),
         title: "Chess".into(),
@@ -44,10 +47,11 @@ static CHESS: LazyLock<&'static Variant> = LazyLock::new(|| {
         prongs: false,
         options: RuleOptions::default(),
     }
-    .leak()
-});
+}
 
-/// FIDE chess, built from the core's parts.
+static CHESS: LazyLock<&'static Variant> = LazyLock::new(|| build().leak());
+
+/// FIDE chess, built once.
 #[must_use]
 pub fn chess() -> &'static Variant {
     &CHESS
