@@ -30,6 +30,30 @@ pub const CASES: &[Case] = &[
         depth: 4,
         nodes: 4_085_603,
     },
+    Case {
+        variant: "wreckage",
+        fen: None,
+        depth: 4,
+        nodes: 2_376_079,
+    },
+    Case {
+        variant: "carnage",
+        fen: None,
+        depth: 4,
+        nodes: 2_376_079,
+    },
+    Case {
+        variant: "air-and-trench",
+        fen: None,
+        depth: 4,
+        nodes: 2_082_510,
+    },
+    Case {
+        variant: "wounds",
+        fen: None,
+        depth: 4,
+        nodes: 514_916,
+    },
 ];
 
 /// Runs the suite and prints Mnps per case and overall.
