@@ -10,7 +10,13 @@ use menagerie_rules::variant::{
 use menagerie_rules::{Role, RoleSet, Variant};
 use std::sync::LazyLock;
 
-static LONGER_BOARD: LazyLock<&'static Variant> = LazyLock::new(|| {
+static LONGER_BOARD: LazyLock<&'static Variant> = LazyLock::new(|| build(false).leak());
+
+static LONGER_BOARD_NARROW: LazyLock<&'static Variant> = LazyLock::new(|| build(true).leak());
+
+/// The game; with `straight_only`, the narrow reading of ambiguity A-8 (only
+/// straight-forward moves pass the own Wall, not the forward diagonals).
+fn build(straight_only: bool) -> Variant {
     Variant {
         key: "longer-board".into(),
         title: "Chess on a Longer Board".into(),
@@ -58,14 +64,23 @@ static LONGER_BOARD: LazyLock<&'static Variant> = LazyLock::new(|| {
         prongs: false,
         options: RuleOptions {
             wall_pass_over: true,
+            wall_pass_over_straight_only: straight_only,
             ..RuleOptions::default()
         },
     }
-    .leak()
-});
+}
 
-/// Chess on a Longer Board.
+/// Chess on a Longer Board, with the default (broad) reading of ambiguity
+/// straight-forward and diagonally-forward moves pass the own Wall.
 #[must_use]
 pub fn longer_board() -> &'static Variant {
     &LONGER_BOARD
+}
+
+/// Chess on a Longer Board under the narrow reading of ambiguity A-8: only
+/// straight-forward moves pass the own Wall. Same protocol name; an option,
+/// off by default.
+#[must_use]
+pub fn longer_board_straight_pass_over() -> &'static Variant {
+    &LONGER_BOARD_NARROW
 }
