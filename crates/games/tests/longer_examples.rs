@@ -1,96 +1,12 @@
 //! Chess on a Longer Board: every example of the rules document's A.12
 //! (L1-L8) as a named test, asserting the exact lists and counts it states.
 
+#[path = "longer_support.rs"]
+mod support;
+
 use menagerie_games::longer_board::{longer_board, longer_board_straight_pass_over};
-use menagerie_rules::{notation, Position, Variant};
-
-/// A position string from a piece list such as `"Kh1 Ld4 Le4 kd8"` (upper
-/// case White, lower case Black; Wall halves are `L`/`l` on both squares).
-fn fen(pieces: &str, side: &str) -> String {
-    let mut grid = [[None::<char>; 8]; 10];
-    for item in pieces.split_whitespace() {
-        let letter = item.chars().next().unwrap();
-        let file = (item.as_bytes()[1] - b'a') as usize;
-        let rank: usize = item[2..].parse().unwrap();
-        grid[rank - 1][file] = Some(letter);
-    }
-    let ranks: Vec<String> = (0..10)
-        .rev()
-        .map(|r| {
-            let mut out = String::new();
-            let mut empty = 0;
-            for cell in grid[r] {
-                match cell {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(c);
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            out
-        })
-        .collect();
-    format!("{} {side} - - 0 1", ranks.join("/"))
-}
-
-fn pos_in(variant: &'static Variant, pieces: &str, side: &str) -> Position {
-    let text = fen(pieces, side);
-    Position::from_fen(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn pos(pieces: &str, side: &str) -> Position {
-    pos_in(longer_board(), pieces, side)
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-fn strings(list: &str) -> Vec<String> {
-    sorted(list.split_whitespace().map(String::from).collect())
-}
-
-/// Every legal move string.
-fn moves(p: &Position) -> Vec<String> {
-    sorted(
-        p.legal_moves()
-            .iter()
-            .map(|m| notation::render(p, m))
-            .collect(),
-    )
-}
-
-/// Legal move strings of the piece on `sq`.
-fn moves_from(p: &Position, sq: &str) -> Vec<String> {
-    moves(p)
-        .into_iter()
-        .filter(|m| m.starts_with(sq) && !m[sq.len()..].starts_with(char::is_numeric))
-        .collect()
-}
-
-/// Destination squares of the piece on `sq`.
-fn dests(p: &Position, sq: &str) -> Vec<String> {
-    sorted(
-        moves_from(p, sq)
-            .into_iter()
-            .map(|m| m[sq.len()..].to_string())
-            .collect(),
-    )
-}
-
-/// Squares the legal move `mv` empties of enemy pieces.
-fn captured(p: &Position, mv: &str) -> Vec<String> {
-    let m = notation::parse(p, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    sorted(m.captured().into_iter().map(|s| s.to_string()).collect())
-}
+use menagerie_rules::{notation, Position};
+use support::{captured, dests, fen, moves, moves_from, pos, pos_in, strings};
 
 // ---------------------------------------------------------------- L1
 

@@ -156,5 +156,5 @@ pub fn passes_over(pos: &Position, occupant: Piece, d: Dir, color: crate::color:
         && occupant.color == color
         && options.wall_pass_over
         && is_forward(d, color)
-        && !(options.wall_pass_over_straight_only && !d.is_orthogonal())
+        && (d.is_orthogonal() || !options.wall_pass_over_straight_only)
 }
