@@ -417,3 +417,64 @@ fn wall_and_withdrawer_captures_reset_the_fifty_move_count() {
     assert_eq!(after(&p, "d4d3").halfmoves(), 31);
     assert_eq!(after(&p, "b4c4").halfmoves(), 31);
 }
+
+// --------------------------------------------- Position strings (notation §2)
+
+/// The start position with White's second rank replaced by `rank2`.
+fn start_with_rank2(rank2: &str) -> String {
+    longer_board()
+        .start_fen
+        .replace("/ZU1LL1UZ/", &format!("/{rank2}/"))
+}
+
+#[test]
+fn wall_pairing_accepts_two_adjacent_letters_of_one_colour() {
+    for rank2 in ["LL6", "6LL", "ZU2LLUZ", "LLll4"] {
+        let text = start_with_rank2(rank2);
+        let p = Position::from_fen(longer_board(), &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(p.fen(), text);
+        assert!(p.invariants_hold());
+    }
+}
+
+#[test]
+fn wall_pairing_errors_name_the_board_field() {
+    for rank2 in [
+        "ZU1L2UZ", "ZU1L1LUZ", "7L", "ZU1LN1UZ", "ZU1Ll1UZ", "ZU1lL1UZ", "LLL5", "ZUL1L1UZ",
+    ] {
+        let text = start_with_rank2(rank2);
+        let e = Position::from_fen(longer_board(), &text)
+            .expect_err(&text)
+            .to_string();
+        assert!(e.contains("board") && e.contains("Wall"), "{text}: {e}");
+    }
+}
+
+#[test]
+fn en_passant_field_may_name_the_own_wall_but_not_the_enemy_wall() {
+    let own = fen("Kh1 Pd5 Ld4 Le4 ka10 pc5", "b").replace(" - 0", " d4 0");
+    let p = Position::from_fen(longer_board(), &own).unwrap();
+    assert_eq!(p.fen(), own);
+    let enemy = fen("Kh1 Pd5 ld4 le4 ka10", "b").replace(" - 0", " d4 0");
+    let e = Position::from_fen(longer_board(), &enemy)
+        .expect_err(&enemy)
+        .to_string();
+    assert!(e.contains("en-passant"), "{e}");
+}
+
+#[test]
+fn wall_moves_keep_the_halves_paired_and_are_written_from_the_left_square() {
+    let p = pos("Kh1 Ld4 Le4 ka10", "w");
+    assert_eq!(
+        after(&p, "d4e4").fen(),
+        fen("Kh1 Le4 Lf4 ka10", "b").replace("0 1", "1 1")
+    );
+    assert_eq!(
+        after(&p, "d4c4").fen(),
+        fen("Kh1 Lc4 Ld4 ka10", "b").replace("0 1", "1 1")
+    );
+    assert_eq!(
+        after(&p, "d4d9").fen(),
+        fen("Kh1 Ld9 Le9 ka10", "b").replace("0 1", "1 1")
+    );
+}

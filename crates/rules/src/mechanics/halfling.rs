@@ -1,8 +1,18 @@
-//! The Changeling (Chess on a Longer Board A.7): an absolute halfling bishop
-//! or halfling rook. In each of its four directions its range is
-//! `ceil(e / 2)`, where `e` is the distance to the board edge on an empty
-//! board; within that range it moves and captures like a bishop or rook. It
-//! switches phase after every move it makes (see `Position::play_unchecked`).
+//! The Changeling (Chess on a Longer Board, `shared/rules/longer-board.md` A.7).
+//!
+//! > "For each of its directions (4 diagonals in hB state, 4 orthogonals in
+//! > hR state): let `e` = the number of squares from the current square to
+//! > the board edge in that direction, counted as on an empty board; the
+//! > range is `ceil(e / 2)`. The piece then moves like a normal bishop or
+//! > rook in that direction, up to that range: blocked by pieces, capturing
+//! > by displacement on the square where it stops, able to capture a Wall
+//! > square, and using the friendly-Wall forward pass-over."
+//! >
+//! > "After every move it makes, captures included, it switches state:
+//! > hB → hR → hB …"
+//!
+//! The two states are two roles (`Z`, `Y`); the switch happens in
+//! `Position::play_unchecked`. Own-Wall squares passed count toward the range.
 
 use super::orthodox::slide;
 use crate::color::Color;

@@ -1,9 +1,16 @@
-//! The Withdrawer (Chess on a Longer Board A.5).
+//! The Withdrawer (Chess on a Longer Board, `shared/rules/longer-board.md` A.5).
 //!
-//! Moves like a queen, only to empty squares (passing its own Wall on forward
-//! rays). Moving directly away from an adjacent enemy captures it,
-//! automatically, whatever the distance; withdrawing from either square of an
-//! enemy Wall takes the whole Wall.
+//! > "Non-capturing movement: like a Queen, any distance in any of the 8
+//! > directions, through empty squares. The friendly-Wall pass-over of A.4
+//! > applies. It may **only land on an empty square**."
+//! >
+//! > "Capture (withdrawal): at the start of its move the Withdrawer stands
+//! > next to an enemy piece [...] in direction `d` from the Withdrawer. It
+//! > then moves any legal distance of at least 1 in the exact opposite
+//! > direction `−d`. The enemy piece on the neighbouring square is captured."
+//! >
+//! > "The capture is automatic." "The Withdrawer may withdraw from either
+//! > square of an enemy Wall. Doing so captures the whole Wall."
 
 use super::passes_over;
 use crate::color::Color;
