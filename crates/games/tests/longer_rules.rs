@@ -478,3 +478,14 @@ fn wall_moves_keep_the_halves_paired_and_are_written_from_the_left_square() {
         fen("Kh1 Ld9 Le9 ka10", "b").replace("0 1", "1 1")
     );
 }
+
+#[test]
+fn far_off_board_square_names_are_rejected_without_panic() {
+    for ep in ["a99", "h26", "z10", "a0"] {
+        let text = fen("Kh1 ka10", "w").replace(" - 0", &format!(" {ep} 0"));
+        let e = Position::from_fen(longer_board(), &text)
+            .expect_err(&text)
+            .to_string();
+        assert!(e.contains("en-passant"), "{text}: {e}");
+    }
+}

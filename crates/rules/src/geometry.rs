@@ -21,7 +21,7 @@ impl Square {
     /// The square at `file` and `rank` (both zero-based), if it is on the canvas.
     #[must_use]
     pub fn new(file: u8, rank: u8) -> Option<Square> {
-        (file < CANVAS && rank < CANVAS).then_some(Square(rank * CANVAS + file))
+        (file < CANVAS && rank < CANVAS).then(|| Square(rank * CANVAS + file))
     }
 
     /// The square with this canvas index, if the index is below 100.

@@ -15,6 +15,7 @@
 //! `Position::play_unchecked`. Own-Wall squares passed count toward the range.
 
 use super::orthodox::slide;
+use super::passes_over;
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
 use crate::moves::MoveList;
@@ -37,4 +38,55 @@ pub(crate) fn generate(
 #[must_use]
 pub fn range(pos: &Position, from: Square, d: Dir) -> u8 {
     pos.variant().geometry.distance_to_edge(from, d).div_ceil(2)
+}
+
+/// Whether the Changeling of `color` on `from`, moving along `dirs`, could
+/// capture a piece on `target` (the same answer as generating its actions,
+/// found geometrically): it could land on `target`, or on the other square
+/// of the enemy Wall `target` belongs to.
+pub(crate) fn attacks(
+    pos: &Position,
+    from: Square,
+    color: Color,
+    dirs: &[Dir],
+    target: Square,
+) -> bool {
+    if !pos.board().get(target).is_some_and(|p| p.color != color) {
+        return false;
+    }
+    pos.footprint(target)
+        .into_iter()
+        .any(|sq| lands_on(pos, from, color, dirs, sq))
+}
+
+/// Whether a slide along one of `dirs`, within the halfling range, reaches
+/// `sq` with only empty squares (or the own passable Wall) before it.
+fn lands_on(pos: &Position, from: Square, color: Color, dirs: &[Dir], sq: Square) -> bool {
+    let (df, dr) = (
+        i16::from(sq.file()) - i16::from(from.file()),
+        i16::from(sq.rank()) - i16::from(from.rank()),
+    );
+    let Some(d) = dirs.iter().copied().find(|d| {
+        let (sf, sr) = d.delta();
+        let n = df.abs().max(dr.abs());
+        n > 0 && df == i16::from(sf) * n && dr == i16::from(sr) * n
+    }) else {
+        return false;
+    };
+    let n = df.abs().max(dr.abs());
+    if n > i16::from(range(pos, from, d)) {
+        return false;
+    }
+    let g = &pos.variant().geometry;
+    let mut s = from;
+    for _ in 1..n {
+        let Some(t) = g.step(s, d) else { return false };
+        if let Some(p) = pos.board().get(t) {
+            if !passes_over(pos, p, d, color) {
+                return false;
+            }
+        }
+        s = t;
+    }
+    true
 }

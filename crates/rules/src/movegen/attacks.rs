@@ -5,7 +5,7 @@
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
-use crate::mechanics::{self, dragon, ninja_pawn, passes_over};
+use crate::mechanics::{self, dragon, halfling, ninja_pawn, passes_over, withdrawer};
 use crate::piece::{Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
@@ -116,6 +116,9 @@ fn exotic(pos: &Position, target: Square, active: SquareSet) -> bool {
                 pos.variant().geometry.around(s).contains(target)
                     && !board.get(target).is_some_and(|t| t.role == Role::NinjaPawn)
             }
+            Role::Withdrawer => withdrawer::attacks(pos, s, p.color, target),
+            Role::ChangelingBishop => halfling::attacks(pos, s, p.color, &Dir::DIAGONAL, target),
+            Role::ChangelingRook => halfling::attacks(pos, s, p.color, &Dir::ORTHOGONAL, target),
             _ => mechanics::attacks_by_generation(pos, s, p, target),
         }
     })
