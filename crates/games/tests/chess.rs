@@ -164,6 +164,14 @@ fn malformed_positions_are_rejected_with_the_field_named() {
             "pocket",
         ),
         ("8/8/8/8/8/8/8/8(22222222) w - - 0 1", "board"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq é3 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 3e 0 1",
+            "en-passant",
+        ),
     ];
     for (fen, field) in cases {
         let e = Position::from_fen(chess(), fen).expect_err(fen).to_string();

@@ -310,6 +310,12 @@ fn parse_en_passant(variant: &Variant, text: &str) -> Result<Vec<Square>, FenErr
     let mut rest = text;
     while !rest.is_empty() {
         let bytes = rest.as_bytes();
+        if !bytes[0].is_ascii_lowercase() {
+            return Err(err(
+                FenField::EnPassant,
+                format!("{text:?} is not - or a list of squares of this board"),
+            ));
+        }
         let mut n = 1;
         while n < bytes.len() && bytes[n].is_ascii_digit() {
             n += 1;

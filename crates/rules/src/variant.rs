@@ -197,6 +197,10 @@ pub struct RuleOptions {
     pub drops_reset_halfmove: bool,
     /// Pieces may pass over their own Wall on forward rays (Longer Board).
     pub wall_pass_over: bool,
+    /// With `wall_pass_over`: only straight-forward rays pass the own Wall,
+    /// not the forward diagonals (Longer Board ambiguity A-8, narrow reading;
+    /// default false).
+    pub wall_pass_over_straight_only: bool,
     /// Draw by threefold repetition and the 50-move rule (Wounds: optional).
     pub draw_rules: bool,
 }
@@ -208,6 +212,7 @@ impl Default for RuleOptions {
             detonator_hits_friendly: false,
             drops_reset_halfmove: true,
             wall_pass_over: false,
+            wall_pass_over_straight_only: false,
             draw_rules: true,
         }
     }

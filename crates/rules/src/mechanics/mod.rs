@@ -146,12 +146,15 @@ pub(crate) fn push_step(
 }
 
 /// Whether a piece of `color` moving along `d` may pass over `occupant`:
-/// only its own Wall, on a forward ray, where the game allows it.
+/// only its own Wall, on a forward ray (straight forward only under
+/// `wall_pass_over_straight_only`), where the game allows it.
 #[must_use]
 #[inline]
 pub fn passes_over(pos: &Position, occupant: Piece, d: Dir, color: crate::color::Color) -> bool {
+    let options = &pos.variant().options;
     occupant.role == Role::Wall
         && occupant.color == color
-        && pos.variant().options.wall_pass_over
+        && options.wall_pass_over
         && is_forward(d, color)
+        && (d.is_orthogonal() || !options.wall_pass_over_straight_only)
 }

@@ -1,12 +1,31 @@
-//! The Wall (Chess on a Longer Board A.6): one piece on two horizontally
-//! adjacent squares. Each square holds a `Wall` piece whose state says which
-//! half it is; the left (west) half stands for the whole Wall in moves.
+//! The Wall (Chess on a Longer Board, `shared/rules/longer-board.md` A.6).
 //!
-//! Movement: forward or backward like a rook, both halves' paths empty, each
-//! destination square empty or holding a capturable enemy (not the enemy
-//! Wall), capturing up to two; or one square sideways, capturing at most the
-//! one piece on the newly entered square. It is captured whole when an enemy
-//! captures on either square (see `Position::footprint`).
+//! > "a single piece of one colour that occupies two **horizontally** adjacent
+//! > squares on one rank"
+//! >
+//! > "Vertical slide ("forward or backward as a rook"). Pick N or S and a
+//! > distance `k ≥ 1` that keeps both halves on the board. Every square the
+//! > two halves pass through before arriving [...] must be **empty**. Each of
+//! > the two destination squares must be empty or hold a capturable enemy
+//! > piece. Neither may hold a friendly piece or a square of the enemy Wall."
+//! >
+//! > "Sideways step. Exactly one file left or right on the same rank. [...]
+//! > The newly entered square must be empty or hold a capturable enemy piece
+//! > (not friendly, not part of the enemy Wall)."
+//! >
+//! > "On a vertical move both destination squares can hold enemies, and then
+//! > **both are captured in one move**."
+//! >
+//! > "The whole Wall is removed when an enemy piece captures by displacement
+//! > onto either of its squares [...], or when an enemy Withdrawer withdraws
+//! > from either square."
+//!
+//! Each square holds a `Wall` piece whose state says which half it is; the
+//! left (west) half stands for the whole Wall in moves (`d2d4`, `d2e2`).
+//! Capture of the whole Wall is [`crate::position::Position::footprint`];
+//! moving both halves is `relocate`. Check and pins need nothing special:
+//! attacks are found by generating the Wall's moves, and legality is tested
+//! by playing the move.
 
 use crate::geometry::{Dir, Square};
 use crate::moves::{Move, MoveList};

@@ -7,7 +7,8 @@
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
 use crate::mechanics::{
-    self, cannon, detonator, dragon, fly_over, ninja_guard, ninja_pawn, passes_over,
+    self, cannon, detonator, dragon, fly_over, halfling, ninja_guard, ninja_pawn, passes_over,
+    withdrawer,
 };
 use crate::piece::{Role, RoleSet};
 use crate::position::Position;
@@ -162,6 +163,9 @@ fn exotic(pos: &Position, target: Square, active: SquareSet) -> bool {
             Role::Bomber => fly_over::attacks(pos, s, p.color, target, &Dir::ORTHOGONAL),
             Role::NinjaGuard => ninja_guard::attacks(pos, s, p.color, target),
             Role::Cannon => cannon::attacks(pos, s, p.color, target),
+            Role::Withdrawer => withdrawer::attacks(pos, s, p.color, target),
+            Role::ChangelingBishop => halfling::attacks(pos, s, p.color, &Dir::DIAGONAL, target),
+            Role::ChangelingRook => halfling::attacks(pos, s, p.color, &Dir::ORTHOGONAL, target),
             _ => mechanics::attacks_by_generation(pos, s, p, target),
         }
     })
