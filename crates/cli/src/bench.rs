@@ -49,6 +49,12 @@ pub const CASES: &[Case] = &[
         nodes: 2_082_510,
     },
     Case {
+        variant: "longer-board",
+        fen: None,
+        depth: 4,
+        nodes: 303_151,
+    },
+    Case {
         variant: "wounds",
         fen: None,
         depth: 4,
