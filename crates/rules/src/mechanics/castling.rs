@@ -30,12 +30,10 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
         return;
     };
     let frozen = pos.frozen(us);
-    if frozen.contains(king)
-        || pos.board().get(king) != Some(Piece::new(us, Role::King))
-        || pos.is_attacked(king, !us)
-    {
+    if frozen.contains(king) || pos.board().get(king) != Some(Piece::new(us, Role::King)) {
         return;
     }
+    let mut in_check = None;
     for (side, rook_file) in rook_files.into_iter().enumerate() {
         if rights & castling_bit(us, side == 1) == 0 {
             continue;
@@ -46,15 +44,20 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
         if frozen.contains(rook) || pos.board().get(rook) != Some(Piece::new(us, Role::Rook)) {
             continue;
         }
-        for (king_to, rook_to) in destinations(pos.variant().castling, side, king_file, rook_file) {
+        let (options, count) = destinations(pos.variant().castling, side, king_file, rook_file);
+        for &(king_to, rook_to) in &options[..count] {
             let (Some(king_to), Some(rook_to)) =
                 (Square::new(king_to, rank), Square::new(rook_to, rank))
             else {
                 continue;
             };
-            if paths_clear(pos, king, king_to, rook, rook_to)
-                && king_path_safe(pos, us, king, king_to)
-            {
+            if !paths_clear(pos, king, king_to, rook, rook_to) {
+                continue;
+            }
+            if *in_check.get_or_insert_with(|| pos.is_attacked(king, !us)) {
+                return;
+            }
+            if king_path_safe(pos, us, king, king_to) {
                 out.push(Move::Castle {
                     king,
                     king_to,
@@ -66,21 +69,33 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     }
 }
 
-/// (king destination file, rook destination file) pairs for one side.
-fn destinations(rule: CastlingRule, side: usize, king_file: u8, rook_file: u8) -> Vec<(u8, u8)> {
+/// (king destination file, rook destination file) pairs for one side, and how many there are.
+fn destinations(
+    rule: CastlingRule,
+    side: usize,
+    king_file: u8,
+    rook_file: u8,
+) -> ([(u8, u8); 10], usize) {
+    let mut out = [(0, 0); 10];
     match rule {
-        CastlingRule::None => Vec::new(),
+        CastlingRule::None => (out, 0),
         CastlingRule::Fide {
             king_to, rook_to, ..
-        } => vec![(king_to[side], rook_to[side])],
+        } => {
+            out[0] = (king_to[side], rook_to[side]);
+            (out, 1)
+        }
         CastlingRule::Flexible { .. } => {
-            let dir: i16 = if rook_file > king_file { 1 } else { -1 };
-            (1..=i16::from(rook_file.abs_diff(king_file)))
-                .map(|k| {
-                    let kt = i16::from(king_file) + k * dir;
-                    (kt as u8, (kt - dir) as u8)
-                })
-                .collect()
+            let n = usize::from(rook_file.abs_diff(king_file)).min(out.len());
+            for (k, slot) in out.iter_mut().take(n).enumerate() {
+                let step = k as u8 + 1;
+                *slot = if rook_file > king_file {
+                    (king_file + step, king_file + step - 1)
+                } else {
+                    (king_file - step, king_file - step + 1)
+                };
+            }
+            (out, n)
         }
     }
 }

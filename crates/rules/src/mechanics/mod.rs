@@ -92,8 +92,12 @@ pub(crate) fn push_pawn_move(
     out: &mut MoveList,
 ) {
     let v = pos.variant();
-    let color = pos.board().get(from).map_or(pos.turn(), |p| p.color);
-    if v.promotion.zone_contains(&v.geometry, color, to) {
+    let in_zone = !v.promotion.choices.is_empty()
+        && pos
+            .board()
+            .get(from)
+            .is_some_and(|p| v.promotion.zone_contains(&v.geometry, p.color, to));
+    if in_zone {
         for &role in &v.promotion.choices {
             out.push(Move::Normal {
                 from,
