@@ -92,7 +92,11 @@ pub(crate) fn push_pawn_move(
     out: &mut MoveList,
 ) {
     let v = pos.variant();
-    let in_zone = !v.promotion.choices.is_empty()
+    let last = v.geometry.ranks() - 1 - v.promotion.ranks_from_end;
+    let first = v.promotion.ranks_from_end;
+    let maybe_zone = to.rank() >= last || to.rank() <= first;
+    let in_zone = maybe_zone
+        && !v.promotion.choices.is_empty()
         && pos
             .board()
             .get(from)

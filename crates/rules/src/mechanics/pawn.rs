@@ -45,9 +45,13 @@ pub(crate) fn advance(pos: &Position, from: Square, color: Color, range: u8, out
 
 fn captures(pos: &Position, from: Square, color: Color, out: &mut MoveList) {
     let g = &pos.variant().geometry;
-    let fwd = color.forward();
-    for df in [-1, 1] {
-        let Some(t) = g.offset(from, df, fwd) else {
+    let diagonals = if color == Color::White {
+        [Dir::NW, Dir::NE]
+    } else {
+        [Dir::SW, Dir::SE]
+    };
+    for d in diagonals {
+        let Some(t) = g.step(from, d) else {
             continue;
         };
         match pos.board().get(t) {
