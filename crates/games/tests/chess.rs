@@ -178,3 +178,15 @@ fn malformed_positions_are_rejected_with_the_field_named() {
         assert!(e.contains(field), "{fen}: {e}");
     }
 }
+
+#[test]
+fn repetition_identity_counts_en_passant_and_castling_but_not_clocks() {
+    let with_ep = Position::from_fen(chess(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1").unwrap();
+    let without = Position::from_fen(chess(), "4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1").unwrap();
+    let later = Position::from_fen(chess(), "4k3/8/8/8/3pP3/8/8/4K3 b - - 7 9").unwrap();
+    assert!(!with_ep.same_identity(&without));
+    assert!(without.same_identity(&later));
+    let rights = Position::from_fen(chess(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+    let no_rights = Position::from_fen(chess(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    assert!(!rights.same_identity(&no_rights));
+}

@@ -322,6 +322,19 @@ impl Position {
         self.hash
     }
 
+    /// Whether `other` is the same position for the repetition rule: same
+    /// placement (piece states included), pockets, side to move, castling
+    /// rights and en-passant targets; the clocks do not count.
+    #[must_use]
+    pub fn same_identity(&self, other: &Position) -> bool {
+        std::ptr::eq(self.variant, other.variant)
+            && self.board == other.board
+            && self.pockets == other.pockets
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep == other.ep
+    }
+
     /// Zobrist hash recomputed from nothing (for tests of the incremental one).
     #[must_use]
     pub fn hash_recomputed(&self) -> u64 {

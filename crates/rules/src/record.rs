@@ -81,9 +81,7 @@ impl GameRecord {
         let now = self.position();
         self.positions
             .iter()
-            .filter(|p| {
-                p.hash() == now.hash() && p.board() == now.board() && p.turn() == now.turn()
-            })
+            .filter(|p| p.hash() == now.hash() && p.same_identity(now))
             .count()
     }
 
