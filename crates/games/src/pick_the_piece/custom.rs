@@ -480,7 +480,8 @@ static INTERNED: LazyLock<Mutex<HashMap<(String, String), &'static Variant>>> =
 /// The one `&'static Variant` for a family: the built-in Air and Trench
 /// Warfare when the choices are its own, otherwise a variant built once per
 /// canonical form and title and then reused, so repeated lookups of the same
-/// setup never allocate again.
+/// setup never build (or leak) another variant; the lookup itself still
+/// allocates a few short strings.
 #[must_use]
 pub fn intern(f: &Family) -> &'static Variant {
     let recommended = air_and_trench_family();
