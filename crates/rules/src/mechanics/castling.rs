@@ -9,10 +9,12 @@
 
 use crate::color::Color;
 use crate::geometry::Square;
+use crate::movegen::{attacks, legality};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, Role};
 use crate::position::Position;
 use crate::setup::castling_bit;
+use crate::square_set::SquareSet;
 use crate::variant::CastlingRule;
 
 /// Appends every castling of the side to move.
@@ -125,7 +127,13 @@ fn king_path_safe(pos: &Position, us: Color, king: Square, king_to: Square) -> b
 }
 
 /// Whether `us`'s king, moved hypothetically from `king` to `sq`, is attacked.
+/// Orthodox attacks on `sq` depend only on the other squares, so when every
+/// enemy piece is orthodox it is enough to treat the king's square as empty;
+/// otherwise the king is really moved on a copy.
 fn king_would_be_attacked(pos: &Position, us: Color, king: Square, sq: Square) -> bool {
+    if !legality::enemy_exotic(pos, !us) {
+        return attacks::is_attacked_through(pos, sq, !us, SquareSet::from_square(king));
+    }
     let mut probe = pos.clone();
     if let Some(k) = probe.take_piece(king) {
         probe.put_piece(sq, k);

@@ -83,7 +83,7 @@ impl Filter {
 }
 
 /// Whether `them` has a piece whose attacks are not orthodox.
-fn enemy_exotic(pos: &Position, them: Color) -> bool {
+pub(crate) fn enemy_exotic(pos: &Position, them: Color) -> bool {
     let board = pos.board();
     let mut exotic = SquareSet::EMPTY;
     for role in Role::ALL {
