@@ -30,10 +30,8 @@
 //!   insufficient material is not detected.
 
 use menagerie_rules::geometry::Geometry;
-use menagerie_rules::variant::{
-    CastlingNotation, CastlingRule, EndRule, PawnRule, PromotionRule, RuleOptions,
-};
-use menagerie_rules::{Role, RoleSet, Variant};
+use menagerie_rules::variant::{CastlingNotation, EndRule, PawnRule, PromotionRule, RuleOptions};
+use menagerie_rules::{fide, Role, RoleSet, Variant};
 use std::sync::LazyLock;
 
 static LONGER_BOARD: LazyLock<&'static Variant> = LazyLock::new(|| build(false).leak());
@@ -42,18 +40,21 @@ static LONGER_BOARD_NARROW: LazyLock<&'static Variant> = LazyLock::new(|| build(
 
 /// The game; with `straight_only`, the narrow reading of ambiguity A-8 (only
 /// straight-forward moves pass the own Wall, not the forward diagonals).
+/// The FIDE army plus `extra` roles.
+fn with_army(extra: &[Role]) -> RoleSet {
+    let mut roles = RoleSet::of(&fide::ARMY);
+    for &r in extra {
+        roles.insert(r);
+    }
+    roles
+}
+
 fn build(straight_only: bool) -> Variant {
     Variant {
         key: "longer-board".into(),
         title: "Chess on a Longer Board".into(),
         geometry: Geometry::new(8, 10),
-        roles: RoleSet::of(&[
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
+        roles: with_army(&[
             Role::Withdrawer,
             Role::Wall,
             Role::ChangelingBishop,
@@ -69,21 +70,13 @@ fn build(straight_only: bool) -> Variant {
         },
         promotion: PromotionRule {
             ranks_from_end: 1,
-            choices: vec![
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-                Role::Withdrawer,
-                Role::ChangelingBishop,
-            ],
+            choices: [
+                fide::PROMOTION_CHOICES.as_slice(),
+                &[Role::Withdrawer, Role::ChangelingBishop],
+            ]
+            .concat(),
         },
-        castling: CastlingRule::Fide {
-            king_file: 4,
-            rook_files: [0, 7],
-            king_to: [2, 6],
-            rook_to: [3, 5],
-        },
+        castling: fide::CASTLING,
         castling_notation: CastlingNotation::KingAndRook,
         drops: Vec::new(),
         end: EndRule::Checkmate,

@@ -23,7 +23,7 @@ use menagerie_rules::geometry::Geometry;
 use menagerie_rules::variant::{
     CastlingNotation, CastlingRule, EndRule, PawnRule, PromotionRule, RuleOptions,
 };
-use menagerie_rules::{Role, RoleSet, Variant};
+use menagerie_rules::{fide, RoleSet, Variant};
 use std::sync::LazyLock;
 
 /// Builds Wounds; `draw_rules` turns on the optional threefold-repetition
@@ -35,14 +35,7 @@ pub fn build(draw_rules: bool) -> Variant {
         key: "wounds".into(),
         title: "Chess with Wounds".into(),
         geometry: Geometry::new(8, 8),
-        roles: RoleSet::of(&[
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ]),
+        roles: RoleSet::of(&fide::ARMY),
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
         pawn: PawnRule::Prongs,
         ninja: PawnRule::Prongs,

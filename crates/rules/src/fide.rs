@@ -9,6 +9,27 @@ use crate::variant::{
 };
 use std::sync::LazyLock;
 
+/// The FIDE army's roles: the pieces every chess-like game here starts from.
+pub const ARMY: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+/// The FIDE promotion choices.
+pub const PROMOTION_CHOICES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// FIDE castling on an 8-file board: king e to g or c, rook h to f or a to d.
+pub const CASTLING: CastlingRule = CastlingRule::Fide {
+    king_file: 4,
+    rook_files: [0, 7],
+    king_to: [2, 6],
+    rook_to: [3, 5],
+};
+
 /// Builds FIDE chess.
 #[must_use]
 pub fn build() -> Variant {
@@ -16,14 +37,7 @@ pub fn build() -> Variant {
         key: "chess".into(),
         title: "Chess".into(),
         geometry: Geometry::new(8, 8),
-        roles: RoleSet::of(&[
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ]),
+        roles: RoleSet::of(&ARMY),
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
         pawn: PawnRule::Fide {
             double_step_rank: 1,
@@ -33,14 +47,9 @@ pub fn build() -> Variant {
         },
         promotion: PromotionRule {
             ranks_from_end: 0,
-            choices: vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+            choices: PROMOTION_CHOICES.to_vec(),
         },
-        castling: CastlingRule::Fide {
-            king_file: 4,
-            rook_files: [0, 7],
-            king_to: [2, 6],
-            rook_to: [3, 5],
-        },
+        castling: CASTLING,
         castling_notation: CastlingNotation::KingOnly,
         drops: Vec::new(),
         end: EndRule::Checkmate,

@@ -20,7 +20,7 @@ use menagerie_rules::variant::{
     CastlingNotation, CastlingRule, DropRule, DropZone, EndRule, PawnRule, PromotionRule,
     RuleOptions,
 };
-use menagerie_rules::{Role, RoleSet, Variant};
+use menagerie_rules::{fide, Role, RoleSet, Variant};
 use std::sync::LazyLock;
 
 pub use custom::{parse_inline, parse_toml, FileError, SetupError, SetupProblem};
@@ -40,21 +40,11 @@ pub struct Family {
     pub pocket: Vec<(Role, u8)>,
 }
 
-/// The roles every member of the family has: the FIDE army.
-const ARMY: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
-
 /// Builds the variant for a family member. Validation of user choices is the
 /// job of [`custom`], which only ever hands valid families here.
 #[must_use]
 pub fn build(f: &Family) -> Variant {
-    let mut roles = RoleSet::of(&ARMY);
+    let mut roles = RoleSet::of(&fide::ARMY);
     let mut added = vec![f.left_slot, f.right_slot];
     added.extend(f.pocket.iter().map(|&(r, _)| r));
     for &r in &added {
@@ -87,7 +77,7 @@ pub fn build(f: &Family) -> Variant {
 /// Q, R, B, N and then every added piece but pawns and the King, each once
 /// (B.7 "or to new pieces decided by players", ambiguity 9).
 fn promotion_choices(added: &[Role]) -> Vec<Role> {
-    let mut choices = vec![Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+    let mut choices = fide::PROMOTION_CHOICES.to_vec();
     for &r in added {
         if !matches!(r, Role::King | Role::Pawn | Role::NinjaPawn) && !choices.contains(&r) {
             choices.push(r);
