@@ -7,20 +7,8 @@ use menagerie_rules::perft::perft;
 use menagerie_rules::{notation, Position};
 use proptest::prelude::*;
 
-fn at(fen: &str) -> Position {
-    Position::from_fen(wounds(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The sorted canonical action strings.
-fn actions(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| notation::render(pos, m))
-        .collect();
-    v.sort();
-    v
-}
+mod wounds_support;
+use wounds_support::*;
 
 #[test]
 fn a_prong_list_is_parsed_per_direction_in_clockwise_order() {
