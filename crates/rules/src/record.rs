@@ -39,6 +39,12 @@ impl GameRecord {
         self.positions.last().unwrap_or(&self.start)
     }
 
+    /// The position before the first move and after each move, in order.
+    #[must_use]
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     /// The moves played so far.
     #[must_use]
     pub fn moves(&self) -> &[Move] {

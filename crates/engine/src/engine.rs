@@ -1,0 +1,397 @@
+//! [`Engine`]: the entry point the protocols and the web server call.
+
+use crate::eval::{Weights, DEFAULT};
+use crate::level::{self, Rng, MAX_LEVEL};
+use crate::limits::Limits;
+use crate::ordering;
+use crate::pruning::Features;
+use crate::report::{Info, Listener, SearchResult};
+use crate::root::{root_moves, RootMove};
+use crate::score::{self, Score, INFINITY};
+use crate::search::{Searcher, Shared, MAX_PLY};
+use crate::tt::Table;
+use menagerie_rules::{GameRecord, Move, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The engine's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Search threads (lazy SMP: all share the table).
+    pub threads: usize,
+    /// Principal variations to report (analysis).
+    pub multipv: usize,
+    /// Skill level, 1 (beginner) to 10 (full strength).
+    pub level: u8,
+    /// Seed of the randomness of levels below 10.
+    pub seed: u64,
+    /// Which selective search techniques are on.
+    pub features: Features,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 64,
+            threads: 1,
+            multipv: 1,
+            level: MAX_LEVEL,
+            seed: 0x5eed,
+            features: Features::default(),
+        }
+    }
+}
+
+/// A search engine: settings, a transposition table and evaluation weights
+/// kept between searches of one game.
+#[derive(Debug)]
+pub struct Engine {
+    options: Options,
+    tt: Table,
+    weights: Weights,
+    moves_chosen: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(Options::default())
+    }
+}
+
+impl Engine {
+    /// An engine with these settings.
+    #[must_use]
+    pub fn new(options: Options) -> Engine {
+        let tt = Table::new(options.hash_mb);
+        Engine {
+            options,
+            tt,
+            weights: DEFAULT,
+            moves_chosen: 0,
+        }
+    }
+
+    /// The current settings.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Changes the settings (the table is rebuilt if its size changes).
+    pub fn set_options(&mut self, options: Options) {
+        if options.hash_mb != self.options.hash_mb {
+            self.tt = Table::new(options.hash_mb);
+        }
+        self.options = options;
+    }
+
+    /// Replaces the evaluation weights (tuning, experiments).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// The evaluation weights in use.
+    #[must_use]
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Forgets what earlier searches learned (a new game).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.moves_chosen = 0;
+    }
+
+    /// The static evaluation of `pos` from the side to move's view.
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        crate::eval::evaluate(pos, &self.weights)
+    }
+
+    /// Searches a bare position (no game history).
+    pub fn search_position(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        listener: &mut dyn Listener,
+    ) -> SearchResult {
+        self.search(&GameRecord::new(pos.clone()), limits, stop, listener)
+    }
+
+    /// Searches the current position of `game` (its earlier positions count
+    /// for repetitions) within `limits`, until `stop` is set or a limit is
+    /// reached, reporting each iteration to `listener`. The result's move is
+    /// legal whenever a legal move exists, however early the search stops.
+    pub fn search(
+        &mut self,
+        game: &GameRecord,
+        limits: &Limits,
+        stop: &AtomicBool,
+        listener: &mut dyn Listener,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let pos = game.position();
+        let level = level::limits(self.options.level);
+        let mut limits = limits.clone();
+        if self.options.level < MAX_LEVEL {
+            limits.depth = min_opt(limits.depth, level.depth);
+            limits.nodes = min_opt(limits.nodes, level.nodes);
+        }
+        let lines = self.options.multipv.max(level.lines).max(1);
+        let mut roots = root_moves(pos, &limits.searchmoves);
+        order_roots(pos, &self.weights, &mut roots);
+        let history = history_of(game);
+        let budget = limits.time_budget();
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: if limits.infinite { None } else { limits.nodes },
+            hard_deadline: budget.map(|(_, hard)| start + hard),
+        };
+        self.tt.new_search();
+        let run = Run {
+            shared: &shared,
+            weights: &self.weights,
+            features: self.options.features,
+            history: &history,
+            limits: &limits,
+            soft: budget.map(|(soft, _)| start + soft),
+            start,
+            lines,
+            report_lines: self.options.multipv.max(1),
+        };
+        let threads = self.options.threads.max(1);
+        let mut completed = std::thread::scope(|s| {
+            for id in 1..threads {
+                let mut helper_roots = roots.clone();
+                let run = &run;
+                s.spawn(move || run.helper(id, &mut helper_roots));
+            }
+            let done = run.main(&mut roots, listener);
+            shared.abort.store(true, Ordering::Relaxed);
+            done
+        });
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        let elapsed = start.elapsed();
+        if completed.lines.is_empty() {
+            // Stopped before the first iteration finished: the best-ordered
+            // legal move stands.
+            if let Some(r) = roots.first() {
+                completed
+                    .lines
+                    .push(line_info(r, 1, 0, &run, nodes, &self.tt));
+            }
+        }
+        let chosen = self.choose_line(pos, &completed.lines, level.tolerance);
+        let (best, pv, sc) = match completed.lines.get(chosen) {
+            Some(info) => (info.pv.first().copied(), info.pv.clone(), info.score),
+            None => (None, Vec::new(), no_move_score(pos)),
+        };
+        completed.lines.truncate(self.options.multipv.max(1));
+        SearchResult {
+            best,
+            ponder: pv.get(1).copied(),
+            score: sc,
+            depth: completed.depth,
+            nodes,
+            time: elapsed,
+            pv,
+            lines: completed.lines,
+        }
+    }
+
+    fn choose_line(&mut self, pos: &Position, lines: &[Info], tolerance: i32) -> usize {
+        if self.options.level >= MAX_LEVEL || lines.len() < 2 {
+            return 0;
+        }
+        self.moves_chosen += 1;
+        let mut rng =
+            Rng::new(self.options.seed ^ pos.hash() ^ self.moves_chosen.wrapping_mul(0x9e37_79b9));
+        let scores: Vec<i32> = lines.iter().map(|l| l.score.centipawns()).collect();
+        level::choose(&scores, tolerance, &mut rng)
+    }
+}
+
+fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+fn no_move_score(pos: &Position) -> Score {
+    if pos.variant().has_royal_king() && pos.is_check() {
+        Score::Mate(0)
+    } else {
+        Score::Cp(0)
+    }
+}
+
+fn order_roots(pos: &Position, w: &Weights, roots: &mut [RootMove]) {
+    roots.sort_by_cached_key(|r| -ordering::gain(pos, w, &r.m));
+}
+
+fn history_of(game: &GameRecord) -> Vec<(u64, bool)> {
+    let mut out = Vec::with_capacity(game.moves().len() + 1);
+    out.push((game.start().hash(), false));
+    for (p, m) in game.positions().iter().skip(1).zip(game.moves()) {
+        out.push((p.hash(), *m == Move::Pass));
+    }
+    out
+}
+
+/// The last completed iteration.
+#[derive(Default)]
+struct Completed {
+    depth: u32,
+    lines: Vec<Info>,
+}
+
+/// Everything the threads of one search share, read-only.
+struct Run<'r, 'a> {
+    shared: &'r Shared<'a>,
+    weights: &'r Weights,
+    features: Features,
+    history: &'r [(u64, bool)],
+    limits: &'r Limits,
+    soft: Option<Instant>,
+    start: Instant,
+    lines: usize,
+    report_lines: usize,
+}
+
+fn line_info(r: &RootMove, multipv: usize, depth: u32, run: &Run, nodes: u64, tt: &Table) -> Info {
+    let time = run.start.elapsed();
+    Info {
+        depth,
+        seldepth: depth,
+        multipv,
+        score: Score::from_internal(
+            if r.score == -INFINITY {
+                r.previous
+            } else {
+                r.score
+            }
+            .max(-score::MATE),
+        ),
+        nodes,
+        nps: nps(nodes, time),
+        time,
+        hashfull: tt.hashfull(),
+        pv: r.pv.clone(),
+    }
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros) as u64
+}
+
+impl Run<'_, '_> {
+    fn max_depth(&self) -> u32 {
+        let cap = (MAX_PLY - 8) as u32;
+        if self.limits.infinite {
+            cap
+        } else {
+            self.limits.depth.unwrap_or(cap).clamp(1, cap)
+        }
+    }
+
+    fn main(&self, roots: &mut [RootMove], listener: &mut dyn Listener) -> Completed {
+        let mut done = Completed::default();
+        if roots.is_empty() {
+            return done;
+        }
+        let mut searcher = Searcher::new(
+            self.shared,
+            self.weights,
+            self.features,
+            self.history.to_vec(),
+        );
+        let lines = self.lines.min(roots.len());
+        for depth in 1..=self.max_depth() {
+            searcher.seldepth = 0;
+            let mut finished = true;
+            for line in 0..lines {
+                let guess = roots[line].score;
+                for r in roots[line..].iter_mut() {
+                    r.previous = r.score;
+                }
+                if searcher
+                    .aspirate(roots, line, depth as i32, guess)
+                    .is_none()
+                {
+                    finished = false;
+                    break;
+                }
+            }
+            searcher.flush_nodes();
+            if !finished || self.shared.aborted() && depth > 1 {
+                break;
+            }
+            let nodes = self.shared.nodes.load(Ordering::Relaxed);
+            done.depth = depth;
+            done.lines = roots[..lines]
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let mut info = line_info(r, i + 1, depth, self, nodes, self.shared.tt);
+                    info.seldepth = searcher.seldepth.max(depth as usize) as u32;
+                    info
+                })
+                .collect();
+            for info in done.lines.iter().take(self.report_lines) {
+                listener.iteration(info);
+            }
+            if self.should_stop_after(&done, roots.len()) {
+                break;
+            }
+        }
+        done
+    }
+
+    fn should_stop_after(&self, done: &Completed, legal: usize) -> bool {
+        if self.limits.infinite {
+            return false;
+        }
+        if let (Some(n), Some(Score::Mate(m))) =
+            (self.limits.mate, done.lines.first().map(|l| l.score))
+        {
+            if m > 0 && m <= n as i32 {
+                return true;
+            }
+        }
+        let timed = self.soft.is_some();
+        if timed && legal == 1 && done.depth >= 4 {
+            return true;
+        }
+        self.soft.is_some_and(|t| Instant::now() >= t)
+    }
+
+    fn helper(&self, id: usize, roots: &mut [RootMove]) {
+        if roots.is_empty() {
+            return;
+        }
+        let mut searcher = Searcher::new(
+            self.shared,
+            self.weights,
+            self.features,
+            self.history.to_vec(),
+        );
+        let mut depth = 1 + (id % 2) as u32;
+        while depth <= self.max_depth() && !self.shared.aborted() {
+            let guess = roots[0].score;
+            if searcher.aspirate(roots, 0, depth as i32, guess).is_none() {
+                break;
+            }
+            depth += 1;
+        }
+        searcher.flush_nodes();
+    }
+}

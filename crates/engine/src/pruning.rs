@@ -1,0 +1,109 @@
+//! Each pruning and reduction rule as a small named function, with the
+//! conditions that keep it sound in these games. Which of them are on is a
+//! [`Features`] value, so a match can measure each one's gain.
+
+use menagerie_rules::{Move, Position, Role};
+
+/// Switches for the selective parts of the search (all on by default; each
+/// was kept because a match measured a gain: see `docs/engine.md`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // independent switches, one per technique
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Futility pruning of quiet moves near the leaves, and reverse futility.
+    pub futility: bool,
+    /// Check extensions.
+    pub check_extension: bool,
+}
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            null_move: true,
+            lmr: true,
+            futility: true,
+            check_extension: true,
+        }
+    }
+}
+
+/// Whether the side to move has something besides king and pawns on the
+/// board or in hand: without it, zugzwang makes a null move unsound.
+#[must_use]
+pub fn has_pieces(pos: &Position) -> bool {
+    let us = pos.turn();
+    let b = pos.board();
+    let pawnish =
+        b.pieces(us, Role::King) | b.pieces(us, Role::Pawn) | b.pieces(us, Role::NinjaPawn);
+    !(b.by_color(us) - pawnish).is_empty() || pos.pocket(us).total() > 0
+}
+
+/// Null move: allowed in games with check (a null move is a free pass, which
+/// is not an action of any of these games but Wounds, whose real pass makes
+/// a null move's result meaningless), when not in check, with pieces to move
+/// and a static evaluation at or above beta.
+#[must_use]
+pub fn null_move_allowed(
+    pos: &Position,
+    f: Features,
+    depth: i32,
+    in_check: bool,
+    eval: i32,
+    beta: i32,
+) -> bool {
+    f.null_move
+        && depth >= 3
+        && !in_check
+        && eval >= beta
+        && pos.variant().has_royal_king()
+        && has_pieces(pos)
+}
+
+/// The null move's depth reduction.
+#[must_use]
+pub fn null_move_reduction(depth: i32) -> i32 {
+    3 + depth / 4
+}
+
+/// Reverse futility: a quiet node whose evaluation beats beta by a margin
+/// per ply is cut at once.
+#[must_use]
+pub fn reverse_futility(f: Features, depth: i32, in_check: bool, eval: i32, beta: i32) -> bool {
+    f.futility && depth <= 4 && !in_check && eval - 120 * depth >= beta
+}
+
+/// Futility: near the leaves, a quiet move from a position far below alpha
+/// is skipped unless it gives check.
+#[must_use]
+pub fn futile(f: Features, depth: i32, in_check: bool, eval: i32, alpha: i32) -> bool {
+    f.futility && depth <= 2 && !in_check && eval + 150 * depth + 100 <= alpha
+}
+
+/// Whether a move is quiet for the reductions and futility: it removes and
+/// wounds nothing, promotes nothing, and is not a drop (a drop beside a king
+/// or a pushed ninja pawn is often the whole point of a position).
+#[must_use]
+pub fn is_quiet(m: &Move) -> bool {
+    match m {
+        Move::Normal {
+            captured,
+            promotion,
+            ..
+        } => captured.is_empty() && promotion.is_none(),
+        Move::Castle { .. } | Move::Rotate { .. } => true,
+        Move::Drop { .. } | Move::Detonate { .. } | Move::Wound { .. } | Move::Pass => false,
+    }
+}
+
+/// Late-move reduction in plies for the `index`-th move (0-based) at `depth`.
+#[must_use]
+pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool) -> i32 {
+    if !f.lmr || depth < 3 || index < 3 {
+        return 0;
+    }
+    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
+    (r - i32::from(pv_node)).clamp(0, depth - 2)
+}

@@ -1,0 +1,547 @@
+//! The search proper: negamax principal-variation alpha-beta with a
+//! transposition table, check extensions, null move, late-move reductions,
+//! futility pruning and a quiescence search over every kind of capture.
+//! Legality is tested when a move is played (a pseudo-legal move that leaves
+//! the own king attacked is skipped), so moves never reached by a cut-off
+//! cost nothing.
+
+use crate::eval::{self, Weights};
+use crate::ordering::{self, move_key, Heuristics};
+use crate::pruning::{self, Features};
+use crate::score::{self, mated_in, INFINITY};
+use crate::tt::{Bound, Entry, Table};
+use menagerie_rules::movegen;
+use menagerie_rules::{Move, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Deepest ply the search goes to.
+pub const MAX_PLY: usize = 120;
+
+/// State shared by every thread of one search.
+#[derive(Debug)]
+pub struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a Table,
+    /// The caller's stop request.
+    pub stop: &'a AtomicBool,
+    /// Set when any limit is reached; every thread then unwinds.
+    pub abort: AtomicBool,
+    /// Nodes of all threads, flushed in batches.
+    pub nodes: AtomicU64,
+    /// Node budget, if any.
+    pub node_limit: Option<u64>,
+    /// When the search must end, if ever.
+    pub hard_deadline: Option<Instant>,
+}
+
+impl Shared<'_> {
+    /// Whether the search must unwind now.
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.abort.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One searching thread.
+pub struct Searcher<'a, 's> {
+    /// Shared state.
+    pub shared: &'s Shared<'a>,
+    /// Evaluation weights.
+    pub weights: &'s Weights,
+    /// Which selective techniques are on.
+    pub features: Features,
+    /// Killers and history.
+    pub heuristics: Heuristics,
+    /// Nodes not yet flushed to the shared count.
+    local_nodes: u64,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    /// Deepest ply reached in this iteration.
+    pub seldepth: usize,
+    /// Hashes of the game's positions and of the current path (for
+    /// repetitions), with whether the move leading to each was a pass.
+    path: Vec<(u64, bool)>,
+    /// Length of `path` at the root.
+    root_len: usize,
+    scores: Vec<Vec<i32>>,
+    moves: Vec<Vec<Move>>,
+}
+
+/// Whether repetition draws and the 50-move rule apply.
+fn draw_rules(pos: &Position) -> bool {
+    pos.variant().options.draw_rules
+}
+
+impl<'a, 's> Searcher<'a, 's> {
+    /// A thread searching from a game whose earlier positions hashed to
+    /// `history` (oldest first, the root last), each with whether the move
+    /// that reached it was a pass.
+    #[must_use]
+    pub fn new(
+        shared: &'s Shared<'a>,
+        weights: &'s Weights,
+        features: Features,
+        history: Vec<(u64, bool)>,
+    ) -> Searcher<'a, 's> {
+        let root_len = history.len();
+        Searcher {
+            shared,
+            weights,
+            features,
+            heuristics: Heuristics::default(),
+            local_nodes: 0,
+            nodes: 0,
+            seldepth: 0,
+            path: history,
+            root_len,
+            scores: vec![Vec::new(); MAX_PLY + 2],
+            moves: vec![Vec::new(); MAX_PLY + 2],
+        }
+    }
+
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.local_nodes += 1;
+        if self.local_nodes >= 512 {
+            let total = self
+                .shared
+                .nodes
+                .fetch_add(self.local_nodes, Ordering::Relaxed)
+                + self.local_nodes;
+            self.local_nodes = 0;
+            let over_nodes = self.shared.node_limit.is_some_and(|n| total >= n);
+            let over_time = self
+                .shared
+                .hard_deadline
+                .is_some_and(|d| Instant::now() >= d);
+            if over_nodes || over_time {
+                self.shared.abort.store(true, Ordering::Relaxed);
+            }
+        }
+        self.shared.aborted()
+    }
+
+    /// Flushes this thread's uncounted nodes.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.local_nodes, Ordering::Relaxed);
+        self.local_nodes = 0;
+    }
+
+    /// Whether the position at the end of the path is drawn by its history:
+    /// two passes in a row, the 50-move rule, or a repetition within the
+    /// search path or of a game position (one earlier occurrence suffices
+    /// inside the search).
+    fn drawn_by_history(&self, pos: &Position) -> bool {
+        let n = self.path.len();
+        if n >= 2 && self.path[n - 1].1 && self.path[n - 2].1 {
+            return true;
+        }
+        if !draw_rules(pos) {
+            return false;
+        }
+        if pos.halfmoves() >= 100 {
+            return true;
+        }
+        let hash = pos.hash();
+        let reach = (pos.halfmoves() as usize).min(n - 1);
+        let mut i = n - 1;
+        let stop = n - 1 - reach;
+        while i >= stop + 2 {
+            i -= 2;
+            if self.path[i].0 == hash {
+                // Within the search path one repetition is enough; against the
+                // game's own positions it takes two earlier occurrences.
+                if i >= self.root_len - 1 {
+                    return true;
+                }
+                let earlier = self.path[..i]
+                    .iter()
+                    .rev()
+                    .step_by(2)
+                    .filter(|e| e.0 == hash)
+                    .count();
+                if earlier >= 1 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The child of `pos` after `m`, or `None` if `m` leaves the mover's king
+    /// attacked.
+    #[inline]
+    pub fn play(pos: &Position, m: &Move) -> Option<Position> {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if pos.variant().has_royal_king() && child.is_check_for(pos.turn()) {
+            return None;
+        }
+        Some(child)
+    }
+
+    pub(crate) fn push(&mut self, child: &Position, m: &Move) {
+        self.path.push((child.hash(), *m == Move::Pass));
+    }
+
+    pub(crate) fn pop(&mut self) {
+        self.path.pop();
+    }
+
+    /// The score of the side to move when it has no legal action.
+    fn no_moves_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
+        if pos.variant().has_royal_king() && in_check {
+            mated_in(ply)
+        } else {
+            0
+        }
+    }
+
+    /// The legal-action generator for a node: pseudo-legal moves, plus the
+    /// Wounds pass when a side with men has nothing else.
+    fn generate(pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        movegen::generate_pseudo(pos, out);
+        if out.is_empty()
+            && !pos.variant().has_royal_king()
+            && !pos.board().by_color(pos.turn()).is_empty()
+        {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// Alpha-beta search of `pos` with `depth` plies left; fills `pv`.
+    #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: &mut Vec<Move>,
+        null_ok: bool,
+    ) -> i32 {
+        pv.clear();
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if self.count_node() {
+                return 0;
+            }
+            if self.drawn_by_history(pos) {
+                return 0;
+            }
+            // Mate-distance pruning.
+            let (a, b) = (alpha.max(mated_in(ply)), beta.min(-mated_in(ply + 1)));
+            if a >= b {
+                return a;
+            }
+        }
+        if !pos.variant().has_royal_king() && pos.board().by_color(pos.turn()).is_empty() {
+            return mated_in(ply);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return eval::evaluate(pos, self.weights);
+        }
+        let in_check = pos.variant().has_royal_king() && pos.is_check();
+        let depth = if in_check && self.features.check_extension && ply < 2 * MAX_PLY / 3 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        let hash = pos.hash();
+        let entry = self.shared.tt.probe(hash);
+        let tt_key = entry.map_or(0, |e| e.move_key);
+        if let Some(e) = entry {
+            if !pv_node && ply > 0 && i32::from(e.depth) >= depth {
+                let s = score::from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            eval::evaluate(pos, self.weights)
+        };
+        if !pv_node && ply > 0 {
+            if pruning::reverse_futility(self.features, depth, in_check, static_eval, beta)
+                && !score::is_mate(beta)
+            {
+                return static_eval;
+            }
+            if null_ok
+                && pruning::null_move_allowed(
+                    pos,
+                    self.features,
+                    depth,
+                    in_check,
+                    static_eval,
+                    beta,
+                )
+            {
+                let mut child = pos.clone();
+                child.play_unchecked(&Move::Pass);
+                self.path.push((child.hash(), false));
+                let r = pruning::null_move_reduction(depth);
+                let mut child_pv = Vec::new();
+                let s = -self.search(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    &mut child_pv,
+                    false,
+                );
+                self.path.pop();
+                if self.shared.aborted() {
+                    return 0;
+                }
+                if s >= beta {
+                    return if score::is_mate(s) { beta } else { s };
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        Self::generate(pos, &mut moves);
+        ordering::score_moves(
+            pos,
+            self.weights,
+            &moves,
+            tt_key,
+            ply,
+            &self.heuristics,
+            &mut scores,
+        );
+        let futile =
+            !pv_node && pruning::futile(self.features, depth, in_check, static_eval, alpha);
+        let mut best = -INFINITY;
+        let mut best_key = 0;
+        let mut legal = 0usize;
+        let mut child_pv = Vec::new();
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        let original_alpha = alpha;
+        for i in 0..moves.len() {
+            ordering::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let Some(child) = Self::play(pos, &m) else {
+                continue;
+            };
+            legal += 1;
+            let quiet = pruning::is_quiet(&m);
+            let gives_check = child.variant().has_royal_king() && child.is_check();
+            if futile && quiet && !gives_check && legal > 1 {
+                continue;
+            }
+            self.push(&child, &m);
+            let s = if legal == 1 {
+                -self.search(
+                    &child,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    &mut child_pv,
+                    true,
+                )
+            } else {
+                let r = if quiet && !in_check && !gives_check {
+                    pruning::lmr_reduction(self.features, depth, legal - 1, pv_node)
+                } else {
+                    0
+                };
+                let mut s = -self.search(
+                    &child,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    &mut child_pv,
+                    true,
+                );
+                if s > alpha && r > 0 {
+                    s = -self.search(
+                        &child,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        &mut child_pv,
+                        true,
+                    );
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(
+                        &child,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        &mut child_pv,
+                        true,
+                    );
+                }
+                s
+            };
+            self.pop();
+            if self.shared.aborted() {
+                self.moves[ply] = moves;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_key = move_key(&m);
+                if s > alpha {
+                    alpha = s;
+                    pv.clear();
+                    pv.push(m);
+                    pv.extend_from_slice(&child_pv);
+                    if s >= beta {
+                        if quiet {
+                            self.heuristics.reward(pos, &m, ply, depth);
+                            for q in &quiets_tried {
+                                self.heuristics.punish(pos, q, depth);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        if legal == 0 {
+            return Self::no_moves_score(pos, in_check, ply);
+        }
+        if best == -INFINITY {
+            // Every legal move was pruned as futile: the static bound stands.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            hash,
+            Entry {
+                move_key: if bound == Bound::Upper { 0 } else { best_key },
+                score: score::to_tt(best, ply),
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Quiescence: stand pat, or search every capture (and every promotion;
+    /// every evasion when in check, for a few plies).
+    pub fn qsearch(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        if !pos.variant().has_royal_king() && pos.board().by_color(pos.turn()).is_empty() {
+            return mated_in(ply);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return eval::evaluate(pos, self.weights);
+        }
+        let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();
+        let stand = if in_check {
+            -INFINITY
+        } else {
+            eval::evaluate(pos, self.weights)
+        };
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        movegen::generate_pseudo(pos, &mut moves);
+        if !in_check {
+            moves.retain(|m| {
+                m.is_capture()
+                    || matches!(
+                        m,
+                        Move::Normal {
+                            promotion: Some(_),
+                            ..
+                        }
+                    )
+            });
+        }
+        ordering::score_moves(
+            pos,
+            self.weights,
+            &moves,
+            0,
+            ply,
+            &self.heuristics,
+            &mut scores,
+        );
+        let mut best = stand;
+        let mut legal = 0;
+        for i in 0..moves.len() {
+            ordering::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
+                continue;
+            }
+            let Some(child) = Self::play(pos, &m) else {
+                continue;
+            };
+            legal += 1;
+            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.shared.aborted() {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        if in_check && legal == 0 {
+            // Every pseudo-legal move was tried: mated.
+            return mated_in(ply);
+        }
+        best
+    }
+}

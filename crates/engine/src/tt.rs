@@ -1,0 +1,214 @@
+//! The transposition table: buckets of two entries, one kept by depth and
+//! one always replaced, shared by every search thread without locks (each
+//! entry is two atomic words, the key stored XOR the data so a torn write
+//! reads as a miss).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How a stored score bounds the true one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this (a cut-off).
+    Lower,
+    /// The true score is at most this (no move reached alpha).
+    Upper,
+}
+
+/// What a probe finds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Fingerprint of the best move ([`crate::ordering::move_key`]), 0 if none.
+    pub move_key: u32,
+    /// Score, relative to the stored node's ply (see [`crate::score::to_tt`]).
+    pub score: i32,
+    /// Remaining depth the score was searched to.
+    pub depth: u8,
+    /// How `score` bounds the truth.
+    pub bound: Bound,
+}
+
+impl Entry {
+    fn pack(self, age: u8) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        u64::from(self.move_key)
+            | (u64::from(self.score as i16 as u16) << 32)
+            | (u64::from(self.depth) << 48)
+            | (bound << 56)
+            | (u64::from(age & 0x3f) << 58)
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match (data >> 56) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            move_key: data as u32,
+            score: i32::from((data >> 32) as u16 as i16),
+            depth: (data >> 48) as u8,
+            bound,
+        })
+    }
+}
+
+fn age_of(data: u64) -> u8 {
+    ((data >> 58) & 0x3f) as u8
+}
+
+/// A shared, fixed-size transposition table.
+#[derive(Debug)]
+pub struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+    age: AtomicU64,
+}
+
+const SLOT_BYTES: usize = 16;
+
+impl Table {
+    /// A table of about `megabytes` MiB (at least one bucket).
+    #[must_use]
+    pub fn new(megabytes: usize) -> Table {
+        let slots = (megabytes.max(1) << 20) / SLOT_BYTES;
+        let slots = slots.max(2) & !1;
+        Table {
+            slots: (0..slots)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            age: AtomicU64::new(0),
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Marks the start of a new search, so older entries give way first.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn current_age(&self) -> u8 {
+        (self.age.load(Ordering::Relaxed) & 0x3f) as u8
+    }
+
+    fn bucket(&self, hash: u64) -> usize {
+        let buckets = self.slots.len() / 2;
+        ((u128::from(hash) * buckets as u128) >> 64) as usize * 2
+    }
+
+    /// The entry stored for `hash`, if any.
+    #[must_use]
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        let b = self.bucket(hash);
+        for slot in &self.slots[b..b + 2] {
+            let key = slot[0].load(Ordering::Relaxed);
+            let data = slot[1].load(Ordering::Relaxed);
+            if data != 0 && key ^ data == hash {
+                return Entry::unpack(data);
+            }
+        }
+        None
+    }
+
+    /// Stores an entry: into the depth-preferred slot when it is at least as
+    /// deep as what is there (or that is stale or the same position), else
+    /// into the always-replace slot.
+    pub fn store(&self, hash: u64, entry: Entry) {
+        let b = self.bucket(hash);
+        let age = self.current_age();
+        let data = entry.pack(age);
+        let deep = &self.slots[b];
+        let old_key = deep[0].load(Ordering::Relaxed);
+        let old = deep[1].load(Ordering::Relaxed);
+        let same = old ^ old_key == hash;
+        let old_depth = (old >> 48) as u8;
+        let keep_old_move = same && entry.move_key == 0;
+        let data = if keep_old_move {
+            (data & !0xffff_ffff) | (old & 0xffff_ffff)
+        } else {
+            data
+        };
+        let slot = if old == 0 || same || age_of(old) != age || entry.depth >= old_depth {
+            deep
+        } else {
+            &self.slots[b + 1]
+        };
+        slot[0].store(hash ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand slots written in the current search.
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let age = self.current_age();
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s[1].load(Ordering::Relaxed);
+                d != 0 && age_of(d) == age
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_then_probe() {
+        let t = Table::new(1);
+        let e = Entry {
+            move_key: 77,
+            score: -1234,
+            depth: 9,
+            bound: Bound::Lower,
+        };
+        t.store(0xdead_beef_1234, e);
+        assert_eq!(t.probe(0xdead_beef_1234), Some(e));
+        assert_eq!(t.probe(0xdead_beef_1235), None);
+    }
+
+    #[test]
+    fn shallow_entries_do_not_evict_deep_ones() {
+        let t = Table::new(1);
+        let deep = Entry {
+            move_key: 1,
+            score: 5,
+            depth: 20,
+            bound: Bound::Exact,
+        };
+        let h1 = 42u64;
+        t.store(h1, deep);
+        // Find another hash in the same bucket.
+        let h2 = (1..u64::MAX)
+            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .find(|&h| h != h1 && t.bucket(h) == t.bucket(h1))
+            .unwrap();
+        t.store(
+            h2,
+            Entry {
+                move_key: 2,
+                score: 1,
+                depth: 1,
+                bound: Bound::Upper,
+            },
+        );
+        assert_eq!(t.probe(h1), Some(deep));
+        assert_eq!(t.probe(h2).map(|e| e.move_key), Some(2));
+    }
+}
