@@ -2,6 +2,7 @@
 
 mod bench;
 mod commands;
+mod matches;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,6 +46,104 @@ enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Play engine-versus-engine games between two players.
+    Match(MatchArgs),
+}
+
+/// `menagerie match` options.
+#[derive(clap::Args, Debug)]
+struct MatchArgs {
+    /// Game name or custom Pick the Piece setup.
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Games to play (each opening with both colours, so rounded up to even).
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Milliseconds per engine move.
+    #[arg(long, conflicts_with = "nodes")]
+    movetime: Option<u64>,
+    /// Nodes per engine move (instead of a movetime).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Random plies that make each opening.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: u32,
+    /// Stop when the test decides: ELO0,ELO1 (alpha = beta = 0.05).
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Record file (default: match-<variant>.pgn in the working directory).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+    /// Seed of openings and random players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games longer than this many plies are adjudicated drawn.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// First player: engine, engine:LEVEL, random, greedy or uci:COMMAND.
+    a: String,
+    /// Second player.
+    b: String,
+}
+
+fn run_match(args: MatchArgs) -> Result<(), String> {
+    use matches::players::{Budget, Spec};
+    let variant = commands::variant(&args.variant)?;
+    let sprt = match args.sprt.as_deref() {
+        None => None,
+        Some(text) => {
+            let parts: Vec<f64> = text
+                .split(',')
+                .map(|p| p.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("--sprt takes ELO0,ELO1, found {text:?}"))?;
+            match parts[..] {
+                [e0, e1] if e0 < e1 => Some((e0, e1)),
+                _ => {
+                    return Err(format!(
+                        "--sprt takes ELO0,ELO1 with ELO0 < ELO1, found {text:?}"
+                    ))
+                }
+            }
+        }
+    };
+    let budget = match (args.movetime, args.nodes) {
+        (_, Some(n)) => Budget::Nodes(n.max(1)),
+        (Some(ms), None) => Budget::Movetime(ms.max(1)),
+        (None, None) => Budget::Movetime(100),
+    };
+    let out = args.out.unwrap_or_else(|| {
+        let name: String = args
+            .variant
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        std::path::PathBuf::from(format!("match-{name}.pgn"))
+    });
+    let settings = matches::Settings {
+        variant_spec: args.variant.clone(),
+        variant,
+        a: Spec::parse(&args.a)?,
+        b: Spec::parse(&args.b)?,
+        games: args.games,
+        budget,
+        concurrency: args.concurrency,
+        opening_plies: args.opening_plies,
+        sprt,
+        out: Some(out),
+        seed: args.seed,
+        max_plies: args.max_plies,
+    };
+    matches::run(&settings).map(|_| ())
 }
 
 fn main() -> ExitCode {
@@ -77,6 +176,7 @@ fn main() -> ExitCode {
             bench::run(quick);
             Ok(())
         }
+        Command::Match(args) => run_match(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

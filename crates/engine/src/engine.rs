@@ -367,6 +367,12 @@ impl Run<'_, '_> {
                 return true;
             }
         }
+        if let Some(Score::Mate(m)) = done.lines.first().map(|l| l.score) {
+            // A proven mate needs no deeper look once the depth covers it.
+            if done.depth >= 2 * m.unsigned_abs() + 2 && self.lines == 1 {
+                return true;
+            }
+        }
         let timed = self.soft.is_some();
         if timed && legal == 1 && done.depth >= 4 {
             return true;

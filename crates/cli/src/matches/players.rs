@@ -1,0 +1,207 @@
+//! The players a match can seat: the engine at full strength or a level,
+//! a random mover, a one-ply material grabber, and any external UCI engine
+//! that speaks our move strings.
+
+use super::uci_player::UciPlayer;
+use menagerie_engine::eval::{self, DEFAULT};
+use menagerie_engine::level::Rng;
+use menagerie_engine::{Engine, Limits, Options, Silent};
+use menagerie_rules::{GameRecord, Move};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How long each engine move may take.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Milliseconds per move.
+    Movetime(u64),
+    /// Nodes per move.
+    Nodes(u64),
+}
+
+impl Budget {
+    fn limits(self) -> Limits {
+        match self {
+            Budget::Movetime(ms) => Limits::movetime(Duration::from_millis(ms)),
+            Budget::Nodes(n) => Limits::nodes(n),
+        }
+    }
+}
+
+/// A player as given on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// `engine` or `engine:LEVEL`.
+    Engine(u8),
+    /// `random`.
+    Random,
+    /// `greedy`.
+    Greedy,
+    /// `uci:COMMAND`.
+    Uci(String),
+}
+
+impl Spec {
+    /// Parses `engine`, `engine:LEVEL`, `random`, `greedy` or `uci:COMMAND`.
+    ///
+    /// # Errors
+    /// A message naming the bad player.
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        let t = text.trim();
+        if t == "engine" {
+            return Ok(Spec::Engine(menagerie_engine::level::MAX_LEVEL));
+        }
+        if let Some(l) = t.strip_prefix("engine:") {
+            return match l.parse::<u8>() {
+                Ok(n) if (1..=10).contains(&n) => Ok(Spec::Engine(n)),
+                _ => Err(format!("player {t:?}: the level must be 1 to 10")),
+            };
+        }
+        if let Some(cmd) = t.strip_prefix("uci:") {
+            if cmd.trim().is_empty() {
+                return Err(format!("player {t:?}: uci: needs a command"));
+            }
+            return Ok(Spec::Uci(cmd.to_string()));
+        }
+        match t {
+            "random" => Ok(Spec::Random),
+            "greedy" => Ok(Spec::Greedy),
+            _ => Err(format!(
+                "unknown player {t:?}: use engine, engine:LEVEL, random, greedy or uci:COMMAND"
+            )),
+        }
+    }
+
+    /// The player's name in result lines.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self {
+            Spec::Engine(10) => "engine".to_string(),
+            Spec::Engine(l) => format!("engine:{l}"),
+            Spec::Random => "random".to_string(),
+            Spec::Greedy => "greedy".to_string(),
+            Spec::Uci(c) => format!("uci:{c}"),
+        }
+    }
+}
+
+/// A seated player.
+pub enum Player {
+    /// Menagerie's engine.
+    Engine(Box<Engine>),
+    /// Uniformly random legal moves.
+    Random(Rng),
+    /// The move that wins the most material at once, ties at random.
+    Greedy(Rng),
+    /// An external engine.
+    Uci(Box<UciPlayer>),
+}
+
+impl Player {
+    /// Seats a player for one game-playing thread.
+    ///
+    /// # Errors
+    /// A message if an external engine cannot be started.
+    pub fn seat(spec: &Spec, seed: u64) -> Result<Player, String> {
+        Ok(match spec {
+            Spec::Engine(level) => Player::Engine(Box::new(Engine::new(Options {
+                hash_mb: 16,
+                level: *level,
+                seed,
+                ..Options::default()
+            }))),
+            Spec::Random => Player::Random(Rng::new(seed)),
+            Spec::Greedy => Player::Greedy(Rng::new(seed)),
+            Spec::Uci(cmd) => Player::Uci(Box::new(UciPlayer::start(cmd)?)),
+        })
+    }
+
+    /// Prepares for a new game.
+    ///
+    /// # Errors
+    /// A message if an external engine fails.
+    pub fn new_game(&mut self, variant: &str) -> Result<(), String> {
+        match self {
+            Player::Engine(e) => e.new_game(),
+            Player::Uci(u) => u.new_game(variant)?,
+            Player::Random(_) | Player::Greedy(_) => {}
+        }
+        Ok(())
+    }
+
+    /// The player's move in the game's current position, with a comment
+    /// (the engine's score and depth) when it has one.
+    ///
+    /// # Errors
+    /// A message if the player has no move or an external engine fails.
+    pub fn choose(
+        &mut self,
+        game: &GameRecord,
+        budget: Budget,
+    ) -> Result<(Move, Option<String>), String> {
+        let pos = game.position();
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return Err("no legal move".to_string());
+        }
+        match self {
+            Player::Engine(e) => {
+                let r = e.search(game, &budget.limits(), &AtomicBool::new(false), &mut Silent);
+                let m = r.best.ok_or("the engine returned no move")?;
+                let score = match r.score {
+                    menagerie_engine::Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
+                    menagerie_engine::Score::Mate(n) => format!("#{n}"),
+                };
+                Ok((m, Some(format!("{score}/{}", r.depth))))
+            }
+            Player::Random(rng) => Ok((legal[rng.below(legal.len())], None)),
+            Player::Greedy(rng) => Ok((greedy(game, &legal, rng), None)),
+            Player::Uci(u) => u.choose(game, budget).map(|m| (m, None)),
+        }
+    }
+}
+
+/// The legal move leaving the mover the most material (board and pockets)
+/// against the opponent's, one ply deep; ties broken at random.
+fn greedy(game: &GameRecord, legal: &[Move], rng: &mut Rng) -> Move {
+    let pos = game.position();
+    let us = pos.turn();
+    let mut best = Vec::new();
+    let mut best_score = i32::MIN;
+    for m in legal {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let s = eval::material(&next, &DEFAULT, us) - eval::material(&next, &DEFAULT, !us)
+            + if wins(&next, us) { 100_000 } else { 0 };
+        if s > best_score {
+            best_score = s;
+            best.clear();
+        }
+        if s == best_score {
+            best.push(*m);
+        }
+    }
+    best[rng.below(best.len())]
+}
+
+fn wins(pos: &menagerie_rules::Position, us: menagerie_rules::Color) -> bool {
+    matches!(pos.outcome(), Some(menagerie_rules::Outcome::Decisive { winner, .. }) if winner == us)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_player_form() {
+        assert_eq!(Spec::parse("engine"), Ok(Spec::Engine(10)));
+        assert_eq!(Spec::parse("engine:3"), Ok(Spec::Engine(3)));
+        assert_eq!(Spec::parse("random"), Ok(Spec::Random));
+        assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
+        assert_eq!(Spec::parse("uci:./x --y"), Ok(Spec::Uci("./x --y".into())));
+        assert!(Spec::parse("engine:11").is_err());
+        assert!(Spec::parse("engine:x").is_err());
+        assert!(Spec::parse("stockfish").is_err());
+        assert!(Spec::parse("uci:").is_err());
+    }
+}
