@@ -3,6 +3,7 @@
 mod bench;
 mod commands;
 mod matches;
+mod search_bench;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,6 +46,9 @@ enum Command {
         /// Scale the depths down for a quick run.
         #[arg(long)]
         quick: bool,
+        /// Only the search bench (the signature), not perft.
+        #[arg(long)]
+        search_only: bool,
     },
     /// Play engine-versus-engine games between two players.
     Match(MatchArgs),
@@ -172,8 +176,11 @@ fn main() -> ExitCode {
             depth,
         } => commands::perft(&variant, fen.as_deref(), divide, &depth),
         Command::Moves { variant, fen } => commands::moves(&variant, fen.as_deref()),
-        Command::Bench { quick } => {
-            bench::run(quick);
+        Command::Bench { quick, search_only } => {
+            if !search_only {
+                bench::run(quick);
+            }
+            search_bench::print(u32::from(quick) * 2);
             Ok(())
         }
         Command::Match(args) => run_match(args),
