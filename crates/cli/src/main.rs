@@ -4,6 +4,7 @@ mod bench;
 mod commands;
 mod matches;
 mod search_bench;
+mod tune_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -52,6 +53,39 @@ enum Command {
     },
     /// Play engine-versus-engine games between two players.
     Match(MatchArgs),
+    /// Make training data from self-play, or fit the piece values to it.
+    #[command(subcommand)]
+    Tune(TuneCommand),
+}
+
+#[derive(Subcommand, Debug)]
+enum TuneCommand {
+    /// Play self-play games and write quiet positions with their results.
+    Generate {
+        /// Game name.
+        #[arg(long)]
+        variant: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Seed of the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file (name it VARIANT.txt so `fit` knows the game).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Fit the values to training files named VARIANT.txt.
+    Fit {
+        /// Rounds of coordinate descent.
+        #[arg(long, default_value_t = 30)]
+        rounds: usize,
+        /// Training files.
+        files: Vec<std::path::PathBuf>,
+    },
 }
 
 /// `menagerie match` options.
@@ -184,6 +218,21 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Match(args) => run_match(args),
+        Command::Tune(TuneCommand::Generate {
+            variant,
+            games,
+            nodes,
+            seed,
+            out,
+        }) => commands::variant(&variant)
+            .and_then(|v| tune_cmd::generate(v, games, nodes, seed, &out)),
+        Command::Tune(TuneCommand::Fit { rounds, files }) => {
+            let by_name = |p: &std::path::Path| {
+                let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                commands::variant(stem)
+            };
+            tune_cmd::read(&files, by_name).map(|samples| tune_cmd::fit(&samples, rounds))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -31,6 +31,7 @@ pub mod root;
 pub mod score;
 pub mod search;
 pub mod tt;
+pub mod tune;
 
 pub use engine::{Engine, Options};
 pub use limits::{Clock, Limits};

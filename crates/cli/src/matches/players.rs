@@ -5,7 +5,7 @@
 use super::uci_player::UciPlayer;
 use menagerie_engine::eval::{self, DEFAULT};
 use menagerie_engine::level::Rng;
-use menagerie_engine::{Engine, Limits, Options, Silent};
+use menagerie_engine::{Engine, Features, Limits, Options, Silent};
 use menagerie_rules::{GameRecord, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -28,11 +28,70 @@ impl Budget {
     }
 }
 
+/// The engine's settings as a match seats it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Skill level.
+    pub level: u8,
+    /// Search techniques on.
+    pub features: Features,
+    /// Search threads.
+    pub threads: usize,
+    /// The switches as written (for the player's name).
+    pub switches: String,
+}
+
+impl EngineSpec {
+    fn full(level: u8) -> EngineSpec {
+        EngineSpec {
+            level,
+            features: Features::default(),
+            threads: 1,
+            switches: String::new(),
+        }
+    }
+
+    fn parse(text: &str) -> Result<EngineSpec, String> {
+        let mut parts = text.split('/');
+        let head = parts.next().unwrap_or("");
+        let level = match head.strip_prefix("engine:") {
+            None if head == "engine" => menagerie_engine::level::MAX_LEVEL,
+            Some(l) => match l.parse::<u8>() {
+                Ok(n) if (1..=10).contains(&n) => n,
+                _ => return Err(format!("player {text:?}: the level must be 1 to 10")),
+            },
+            None => return Err(format!("unknown player {text:?}")),
+        };
+        let mut spec = EngineSpec::full(level);
+        for sw in parts {
+            let f = &mut spec.features;
+            match sw {
+                "no-null" => f.null_move = false,
+                "no-lmr" => f.lmr = false,
+                "no-futility" => f.futility = false,
+                "no-checkext" => f.check_extension = false,
+                _ => match sw
+                    .strip_prefix("threads=")
+                    .and_then(|n| n.parse::<usize>().ok())
+                {
+                    Some(n) if (1..=64).contains(&n) => spec.threads = n,
+                    _ => return Err(format!("player {text:?}: unknown engine switch {sw:?}")),
+                },
+            }
+            spec.switches.push('/');
+            spec.switches.push_str(sw);
+        }
+        Ok(spec)
+    }
+}
+
 /// A player as given on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
-    /// `engine` or `engine:LEVEL`.
-    Engine(u8),
+    /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
+    /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`,
+    /// `threads=N`) used to measure each technique.
+    Engine(EngineSpec),
     /// `random`.
     Random,
     /// `greedy`.
@@ -48,14 +107,8 @@ impl Spec {
     /// A message naming the bad player.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let t = text.trim();
-        if t == "engine" {
-            return Ok(Spec::Engine(menagerie_engine::level::MAX_LEVEL));
-        }
-        if let Some(l) = t.strip_prefix("engine:") {
-            return match l.parse::<u8>() {
-                Ok(n) if (1..=10).contains(&n) => Ok(Spec::Engine(n)),
-                _ => Err(format!("player {t:?}: the level must be 1 to 10")),
-            };
+        if t == "engine" || t.starts_with("engine:") || t.starts_with("engine/") {
+            return EngineSpec::parse(t).map(Spec::Engine);
         }
         if let Some(cmd) = t.strip_prefix("uci:") {
             if cmd.trim().is_empty() {
@@ -76,8 +129,8 @@ impl Spec {
     #[must_use]
     pub fn name(&self) -> String {
         match self {
-            Spec::Engine(10) => "engine".to_string(),
-            Spec::Engine(l) => format!("engine:{l}"),
+            Spec::Engine(e) if e.level == 10 => format!("engine{}", e.switches),
+            Spec::Engine(e) => format!("engine:{}{}", e.level, e.switches),
             Spec::Random => "random".to_string(),
             Spec::Greedy => "greedy".to_string(),
             Spec::Uci(c) => format!("uci:{c}"),
@@ -104,10 +157,12 @@ impl Player {
     /// A message if an external engine cannot be started.
     pub fn seat(spec: &Spec, seed: u64) -> Result<Player, String> {
         Ok(match spec {
-            Spec::Engine(level) => Player::Engine(Box::new(Engine::new(Options {
+            Spec::Engine(e) => Player::Engine(Box::new(Engine::new(Options {
                 hash_mb: 16,
-                level: *level,
+                level: e.level,
                 seed,
+                features: e.features,
+                threads: e.threads,
                 ..Options::default()
             }))),
             Spec::Random => Player::Random(Rng::new(seed)),
@@ -194,8 +249,20 @@ mod tests {
 
     #[test]
     fn parses_every_player_form() {
-        assert_eq!(Spec::parse("engine"), Ok(Spec::Engine(10)));
-        assert_eq!(Spec::parse("engine:3"), Ok(Spec::Engine(3)));
+        assert_eq!(
+            Spec::parse("engine"),
+            Ok(Spec::Engine(EngineSpec::full(10)))
+        );
+        assert_eq!(
+            Spec::parse("engine:3"),
+            Ok(Spec::Engine(EngineSpec::full(3)))
+        );
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/no-null/threads=2") else {
+            panic!("engine switches must parse");
+        };
+        assert!(!e.features.null_move && e.features.lmr && e.threads == 2);
+        assert_eq!(Spec::Engine(e).name(), "engine/no-null/threads=2");
+        assert!(Spec::parse("engine/fast").is_err());
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
         assert_eq!(Spec::parse("uci:./x --y"), Ok(Spec::Uci("./x --y".into())));
