@@ -83,6 +83,9 @@ enum TuneCommand {
         /// Rounds of coordinate descent.
         #[arg(long, default_value_t = 30)]
         rounds: usize,
+        /// Also write the fitted values to this weights file.
+        #[arg(long)]
+        write: Option<std::path::PathBuf>,
         /// Training files.
         files: Vec<std::path::PathBuf>,
     },
@@ -226,12 +229,17 @@ fn main() -> ExitCode {
             out,
         }) => commands::variant(&variant)
             .and_then(|v| tune_cmd::generate(v, games, nodes, seed, &out)),
-        Command::Tune(TuneCommand::Fit { rounds, files }) => {
+        Command::Tune(TuneCommand::Fit {
+            rounds,
+            files,
+            write,
+        }) => {
             let by_name = |p: &std::path::Path| {
                 let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
                 commands::variant(stem)
             };
-            tune_cmd::read(&files, by_name).map(|samples| tune_cmd::fit(&samples, rounds))
+            tune_cmd::read(&files, by_name)
+                .and_then(|samples| tune_cmd::fit(&samples, rounds, write.as_deref()))
         }
     };
     match result {

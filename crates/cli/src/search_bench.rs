@@ -102,3 +102,17 @@ pub fn print(shallower: u32) -> u64 {
     println!("Bench signature: {total}");
     total
 }
+
+#[cfg(test)]
+mod tests {
+    /// The search signature: total nodes of the bench at its full depths.
+    /// It changes only when search or evaluation changes; update it in the
+    /// same commit as such a change, with the match that justified it.
+    const SIGNATURE: u64 = 4_860_569;
+
+    #[test]
+    fn bench_signature_is_pinned() {
+        let total: u64 = super::run(0).iter().map(|g| g.nodes).sum();
+        assert_eq!(total, SIGNATURE);
+    }
+}

@@ -119,11 +119,33 @@ pub fn read(
     Ok(out)
 }
 
-/// Fits the values to the samples and prints the result as the lines of
-/// `crates/engine/src/eval/values.rs` to change.
-pub fn fit(samples: &[Sample], rounds: usize) {
+/// Fits the values to the samples, prints them beside the values in use
+/// and, with `write`, saves them as a weights file (`LETTER board pocket`
+/// per line) that the `engine/weights=FILE` match player reads.
+///
+/// # Errors
+/// A message if the weights file cannot be written.
+pub fn fit(
+    samples: &[Sample],
+    rounds: usize,
+    write: Option<&std::path::Path>,
+) -> Result<(), String> {
     let roles = tune::roles_seen(samples, samples.len() / 50 + 1);
     let (w, before, after) = tune::fit(samples, &eval::DEFAULT, &roles, 10, rounds);
+    if let Some(path) = write {
+        let text: String = menagerie_rules::Role::ALL
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {} {}\n",
+                    r.letter(),
+                    w.piece[r.index()],
+                    w.pocket[r.index()]
+                )
+            })
+            .collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     println!("{} samples; loss {before:.6} -> {after:.6}", samples.len());
     for r in roles {
         println!(
@@ -135,4 +157,28 @@ pub fn fit(samples: &[Sample], rounds: usize) {
             eval::DEFAULT.pocket[r.index()]
         );
     }
+    Ok(())
+}
+
+/// Reads a weights file written by [`fit`] over the default weights.
+///
+/// # Errors
+/// A message naming the file and the bad line.
+pub fn read_weights(path: &std::path::Path) -> Result<eval::Weights, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut w = eval::DEFAULT;
+    for (i, line) in text.lines().enumerate() {
+        let bad = || format!("{}:{}: expected LETTER BOARD POCKET", path.display(), i + 1);
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [l, b, p] = f[..] else { return Err(bad()) };
+        let role = l
+            .chars()
+            .next()
+            .and_then(menagerie_rules::Role::from_letter)
+            .ok_or_else(bad)?;
+        w.piece[role.index()] = b.parse().map_err(|_| bad())?;
+        w.pocket[role.index()] = p.parse().map_err(|_| bad())?;
+    }
+    Ok(w)
 }

@@ -29,7 +29,7 @@ impl Budget {
 }
 
 /// The engine's settings as a match seats it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
     /// Skill level.
     pub level: u8,
@@ -37,6 +37,8 @@ pub struct EngineSpec {
     pub features: Features,
     /// Search threads.
     pub threads: usize,
+    /// Evaluation weights from a file (`weights=PATH`), if not the defaults.
+    pub weights: Option<Box<menagerie_engine::eval::Weights>>,
     /// The switches as written (for the player's name).
     pub switches: String,
 }
@@ -47,6 +49,7 @@ impl EngineSpec {
             level,
             features: Features::default(),
             threads: 1,
+            weights: None,
             switches: String::new(),
         }
     }
@@ -70,6 +73,10 @@ impl EngineSpec {
                 "no-lmr" => f.lmr = false,
                 "no-futility" => f.futility = false,
                 "no-checkext" => f.check_extension = false,
+                _ if sw.starts_with("weights=") => {
+                    let path = std::path::Path::new(&sw["weights=".len()..]);
+                    spec.weights = Some(Box::new(crate::tune_cmd::read_weights(path)?));
+                }
                 _ => match sw
                     .strip_prefix("threads=")
                     .and_then(|n| n.parse::<usize>().ok())
@@ -86,7 +93,7 @@ impl EngineSpec {
 }
 
 /// A player as given on the command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Spec {
     /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
     /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`,
@@ -157,14 +164,20 @@ impl Player {
     /// A message if an external engine cannot be started.
     pub fn seat(spec: &Spec, seed: u64) -> Result<Player, String> {
         Ok(match spec {
-            Spec::Engine(e) => Player::Engine(Box::new(Engine::new(Options {
-                hash_mb: 16,
-                level: e.level,
-                seed,
-                features: e.features,
-                threads: e.threads,
-                ..Options::default()
-            }))),
+            Spec::Engine(e) => {
+                let mut engine = Engine::new(Options {
+                    hash_mb: 16,
+                    level: e.level,
+                    seed,
+                    features: e.features,
+                    threads: e.threads,
+                    ..Options::default()
+                });
+                if let Some(w) = &e.weights {
+                    engine.set_weights((**w).clone());
+                }
+                Player::Engine(Box::new(engine))
+            }
             Spec::Random => Player::Random(Rng::new(seed)),
             Spec::Greedy => Player::Greedy(Rng::new(seed)),
             Spec::Uci(cmd) => Player::Uci(Box::new(UciPlayer::start(cmd)?)),
