@@ -55,6 +55,11 @@ impl EngineSpec {
     }
 
     fn parse(text: &str) -> Result<EngineSpec, String> {
+        // `weights=PATH` comes last and takes the rest (a path has slashes).
+        let (text, weights) = match text.split_once("/weights=") {
+            Some((head, path)) => (head, Some(path)),
+            None => (text, None),
+        };
         let mut parts = text.split('/');
         let head = parts.next().unwrap_or("");
         let level = match head.strip_prefix("engine:") {
@@ -73,10 +78,6 @@ impl EngineSpec {
                 "no-lmr" => f.lmr = false,
                 "no-futility" => f.futility = false,
                 "no-checkext" => f.check_extension = false,
-                _ if sw.starts_with("weights=") => {
-                    let path = std::path::Path::new(&sw["weights=".len()..]);
-                    spec.weights = Some(Box::new(crate::tune_cmd::read_weights(path)?));
-                }
                 _ => match sw
                     .strip_prefix("threads=")
                     .and_then(|n| n.parse::<usize>().ok())
@@ -87,6 +88,12 @@ impl EngineSpec {
             }
             spec.switches.push('/');
             spec.switches.push_str(sw);
+        }
+        if let Some(path) = weights {
+            spec.weights = Some(Box::new(crate::tune_cmd::read_weights(
+                std::path::Path::new(path),
+            )?));
+            spec.switches.push_str("/weights");
         }
         Ok(spec)
     }
