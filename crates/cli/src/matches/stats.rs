@@ -40,8 +40,9 @@ impl Tally {
             + f64::from(self.draws) * (0.5 - p).powi(2))
             / n;
         let margin = 1.959_964 * (var / n).sqrt();
-        let lo = elo_of(p - margin);
-        let hi = elo_of(p + margin);
+        // Clamped so that a near-perfect score still gets a finite margin.
+        let lo = elo_of((p - margin).max(0.001));
+        let hi = elo_of((p + margin).min(0.999));
         (elo_of(p), (hi - lo) / 2.0)
     }
 
@@ -89,7 +90,7 @@ fn score_of(elo: f64) -> f64 {
 #[must_use]
 pub fn summary(a: &str, b: &str, t: &Tally) -> String {
     let (elo, margin) = t.elo();
-    let elo_text = if elo.is_finite() && margin.is_finite() {
+    let elo_text = if elo.is_finite() {
         format!("{elo:.1} +/- {margin:.1}")
     } else if elo > 0.0 {
         "+inf (every game won)".to_string()
@@ -133,6 +134,18 @@ mod tests {
             draws: 0,
         };
         assert!((t.elo().0 - 190.8).abs() < 0.5);
+    }
+
+    #[test]
+    fn a_near_perfect_score_has_a_finite_margin() {
+        let t = Tally {
+            wins: 18,
+            losses: 1,
+            draws: 1,
+        };
+        let (e, m) = t.elo();
+        assert!(e.is_finite() && m.is_finite() && e > 300.0, "{e} {m}");
+        assert!(summary("a", "b", &t).starts_with("Elo difference: 4"));
     }
 
     #[test]
