@@ -1,17 +1,22 @@
-//! The `menagerie` command: perft, moves and bench.
+//! The `menagerie` command: perft, moves, bench, the UCI and XBoard
+//! front-ends and the game-record check.
 
 mod bench;
 mod commands;
+mod protocols;
 
 use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Menagerie: chess variants no other engine can express.
 #[derive(Parser, Debug)]
 #[command(name = "menagerie", version, about)]
 struct Cli {
+    /// Without a subcommand, and with standard input not a terminal (a GUI
+    /// started us), Menagerie speaks UCI.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -45,6 +50,25 @@ enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Speak UCI on standard input and output (for GUIs).
+    Uci,
+    /// Speak XBoard's protocol (CECP v2) on standard input and output.
+    Xboard,
+    /// Game records (the PGN dialect of docs/protocols.md).
+    Record {
+        #[command(subcommand)]
+        action: RecordAction,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum RecordAction {
+    /// Replay every game of FILE, validating every move; one line per game.
+    /// Exit status 2 if any game is bad.
+    Check {
+        /// The record file.
+        file: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -65,7 +89,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        if std::io::stdin().is_terminal() {
+            eprintln!(
+                "menagerie: no command given; try menagerie --help (or pipe UCI commands in)"
+            );
+            return ExitCode::from(2);
+        }
+        return protocols::uci();
+    };
+    let result = match command {
         Command::Perft {
             variant,
             fen,
@@ -77,6 +110,11 @@ fn main() -> ExitCode {
             bench::run(quick);
             Ok(())
         }
+        Command::Uci => return protocols::uci(),
+        Command::Xboard => return protocols::xboard(),
+        Command::Record {
+            action: RecordAction::Check { file },
+        } => return protocols::record_check(&file),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
