@@ -1,20 +1,25 @@
-//! The `menagerie` command: perft, moves and bench.
+//! The `menagerie` command: perft, moves, bench, match, tune, the UCI and
+//! XBoard front-ends and the game-record check.
 
 mod bench;
 mod commands;
 mod matches;
+mod protocols;
 mod search_bench;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Menagerie: chess variants no other engine can express.
 #[derive(Parser, Debug)]
 #[command(name = "menagerie", version, about)]
 struct Cli {
+    /// Without a subcommand, and with standard input not a terminal (a GUI
+    /// started us), Menagerie speaks UCI.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -56,6 +61,25 @@ enum Command {
     /// Make training data from self-play, or fit the piece values to it.
     #[command(subcommand)]
     Tune(TuneCommand),
+    /// Speak UCI on standard input and output (for GUIs).
+    Uci,
+    /// Speak XBoard's protocol (CECP v2) on standard input and output.
+    Xboard,
+    /// Game records (the PGN dialect of docs/protocols.md).
+    Record {
+        #[command(subcommand)]
+        action: RecordAction,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum RecordAction {
+    /// Replay every game of FILE, validating every move; one line per game.
+    /// Exit status 2 if any game is bad.
+    Check {
+        /// The record file.
+        file: String,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -205,7 +229,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        if std::io::stdin().is_terminal() {
+            eprintln!(
+                "menagerie: no command given; try menagerie --help (or pipe UCI commands in)"
+            );
+            return ExitCode::from(2);
+        }
+        return protocols::uci();
+    };
+    let result = match command {
         Command::Perft {
             variant,
             fen,
@@ -221,6 +254,11 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Match(args) => run_match(args),
+        Command::Uci => return protocols::uci(),
+        Command::Xboard => return protocols::xboard(),
+        Command::Record {
+            action: RecordAction::Check { file },
+        } => return protocols::record_check(&file),
         Command::Tune(TuneCommand::Generate {
             variant,
             games,

@@ -1,0 +1,290 @@
+//! Rule flags a GUI may set (the rules documents' options), and the game a
+//! variant spec plus flags names.
+//!
+//! A flag that does not concern a game changes nothing in it: setting
+//! `freeze_affects_friendly` while playing chess is harmless. Every distinct
+//! combination of a game and its flags is built (and leaked) once and then
+//! reused, so changing options back and forth leaks nothing more.
+
+use menagerie_games::wreckage;
+use menagerie_rules::Variant;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, PoisonError};
+
+/// The rule flags, each with its documented default.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)] // independent documented options
+pub struct RuleFlags {
+    /// Wreckage/Carnage: a Terror Freeze also freezes its own side (default off).
+    pub freeze_affects_friendly: bool,
+    /// Wreckage/Carnage: a detonation also destroys friendly neighbours (default off).
+    pub detonator_hits_friendly: bool,
+    /// Wreckage/Carnage: drops reset the 50-move counter (default on).
+    pub drops_reset_halfmove: bool,
+    /// Wreckage/Carnage: pawns may also promote to the drop piece (default off).
+    pub promote_to_drop_piece: bool,
+    /// Longer Board: only straight-forward rays pass the own Wall (narrow
+    /// reading of ambiguity A-8; default off).
+    pub wall_pass_over_straight_only: bool,
+    /// Wounds: threefold repetition and the 50-move rule draw (default off).
+    pub wounds_draw_rules: bool,
+}
+
+impl Default for RuleFlags {
+    fn default() -> RuleFlags {
+        RuleFlags {
+            freeze_affects_friendly: false,
+            detonator_hits_friendly: false,
+            drops_reset_halfmove: true,
+            promote_to_drop_piece: false,
+            wall_pass_over_straight_only: false,
+            wounds_draw_rules: false,
+        }
+    }
+}
+
+/// One flag's name, default and one-line description.
+#[derive(Copy, Clone, Debug)]
+pub struct FlagInfo {
+    /// The option name (as in the rules documents).
+    pub name: &'static str,
+    /// The default value.
+    pub default: bool,
+    /// What it changes.
+    pub description: &'static str,
+}
+
+/// Every flag, in the order the protocols list them.
+pub const FLAGS: [FlagInfo; 6] = [
+    FlagInfo {
+        name: "freeze_affects_friendly",
+        default: false,
+        description: "Carnage: a Terror Freeze also freezes its own side's neighbours",
+    },
+    FlagInfo {
+        name: "detonator_hits_friendly",
+        default: false,
+        description: "Wreckage/Carnage: a detonation also destroys the Detonator's own neighbours",
+    },
+    FlagInfo {
+        name: "drops_reset_halfmove",
+        default: true,
+        description: "Wreckage/Carnage: drops reset the 50-move counter",
+    },
+    FlagInfo {
+        name: "promote_to_drop_piece",
+        default: false,
+        description: "Wreckage/Carnage: pawns may also promote to the drop piece",
+    },
+    FlagInfo {
+        name: "wall_pass_over_straight_only",
+        default: false,
+        description: "Longer Board: only straight-forward rays pass the own Wall",
+    },
+    FlagInfo {
+        name: "wounds_draw_rules",
+        default: false,
+        description: "Wounds: threefold repetition and the 50-move rule draw",
+    },
+];
+
+impl RuleFlags {
+    fn slot(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "freeze_affects_friendly" => &mut self.freeze_affects_friendly,
+            "detonator_hits_friendly" => &mut self.detonator_hits_friendly,
+            "drops_reset_halfmove" => &mut self.drops_reset_halfmove,
+            "promote_to_drop_piece" => &mut self.promote_to_drop_piece,
+            "wall_pass_over_straight_only" => &mut self.wall_pass_over_straight_only,
+            "wounds_draw_rules" => &mut self.wounds_draw_rules,
+            _ => return None,
+        })
+    }
+
+    /// The value of the flag `name`, if there is such a flag.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<bool> {
+        let mut copy = *self;
+        copy.slot(name).map(|b| *b)
+    }
+
+    /// Sets the flag `name`; false if there is no such flag.
+    pub fn set(&mut self, name: &str, value: bool) -> bool {
+        match self.slot(name) {
+            Some(b) => {
+                *b = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The flags that differ from their defaults, as `name=value` words
+    /// separated by spaces (empty when all are at their defaults).
+    #[must_use]
+    pub fn to_words(&self) -> String {
+        FLAGS
+            .iter()
+            .filter_map(|f| {
+                let v = self.get(f.name)?;
+                (v != f.default).then(|| format!("{}={v}", f.name))
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Reads [`RuleFlags::to_words`] output (defaults for flags not named).
+    ///
+    /// # Errors
+    /// A message naming the word that is not `flag=true|false`.
+    pub fn from_words(text: &str) -> Result<RuleFlags, String> {
+        let mut flags = RuleFlags::default();
+        for word in text.split_whitespace() {
+            let (name, value) = word
+                .split_once('=')
+                .ok_or_else(|| format!("rule flag {word:?} is not name=true|false"))?;
+            let value = parse_bool(value)
+                .ok_or_else(|| format!("rule flag {name} has value {value:?}, not true|false"))?;
+            if !flags.set(name, value) {
+                return Err(format!("unknown rule flag {name:?}"));
+            }
+        }
+        Ok(flags)
+    }
+
+    /// The flags a variant built by [`apply`] carries (defaults for a
+    /// variant that [`apply`] did not build).
+    #[must_use]
+    pub fn of(variant: &'static Variant) -> RuleFlags {
+        let map = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
+        map.iter()
+            .find(|(_, v)| std::ptr::eq(**v, variant))
+            .map(|((_, flags), _)| *flags)
+            .unwrap_or_default()
+    }
+}
+
+/// `true`/`false` (also `on`/`off`, `1`/`0`, any case).
+#[must_use]
+pub fn parse_bool(text: &str) -> Option<bool> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" | "yes" => Some(true),
+        "false" | "off" | "0" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+type Key = (usize, RuleFlags);
+
+static INTERNED: LazyLock<Mutex<HashMap<Key, &'static Variant>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// `base` with `flags` applied: `base` itself when the flags change nothing
+/// in it, otherwise one interned variant per (base, flags).
+#[must_use]
+pub fn apply(base: &'static Variant, flags: RuleFlags) -> &'static Variant {
+    let built = build(base, flags);
+    if built.options == base.options && built.promotion == base.promotion {
+        return base;
+    }
+    let key = (std::ptr::from_ref(base) as usize, flags);
+    let mut map = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
+    map.entry(key).or_insert_with(|| built.leak())
+}
+
+fn build(base: &'static Variant, flags: RuleFlags) -> Variant {
+    let builtin = menagerie_games::by_name(&base.key).is_some_and(|b| std::ptr::eq(b, base));
+    let mut v = if builtin && matches!(base.key.as_str(), "wreckage" | "carnage") {
+        wreckage::build(
+            base.key == "carnage",
+            wreckage::Flags {
+                promote_to_drop_piece: flags.promote_to_drop_piece,
+                ..wreckage::Flags::default()
+            },
+        )
+    } else {
+        base.clone()
+    };
+    let o = &mut v.options;
+    o.freeze_affects_friendly = flags.freeze_affects_friendly;
+    o.detonator_hits_friendly = flags.detonator_hits_friendly;
+    o.drops_reset_halfmove = flags.drops_reset_halfmove;
+    o.wall_pass_over_straight_only = o.wall_pass_over && flags.wall_pass_over_straight_only;
+    if v.prongs {
+        o.draw_rules = flags.wounds_draw_rules;
+    }
+    v
+}
+
+/// The game a spec (built-in name, inline Pick the Piece setup or `.toml`
+/// path) names, with `flags` applied.
+///
+/// # Errors
+/// The variant resolver's message.
+pub fn select(spec: &str, flags: RuleFlags) -> Result<&'static Variant, String> {
+    let base = menagerie_games::resolve(spec).map_err(|e| e.to_string())?;
+    Ok(apply(base, flags))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_flags_give_the_builtin_game() {
+        for name in menagerie_games::NAMES {
+            let v = menagerie_games::by_name(name).unwrap();
+            assert!(std::ptr::eq(apply(v, RuleFlags::default()), v), "{name}");
+        }
+    }
+
+    #[test]
+    fn flags_are_interned_and_recorded() {
+        let mut f = RuleFlags::default();
+        f.set("detonator_hits_friendly", true);
+        let a = select("wreckage", f).unwrap();
+        let b = select("wreckage", f).unwrap();
+        assert!(std::ptr::eq(a, b));
+        assert!(a.options.detonator_hits_friendly);
+        assert_eq!(RuleFlags::of(a), f);
+        assert_eq!(f.to_words(), "detonator_hits_friendly=true");
+        assert_eq!(RuleFlags::from_words(&f.to_words()).unwrap(), f);
+    }
+
+    #[test]
+    fn promotion_to_the_drop_piece_and_game_specific_flags() {
+        let f = RuleFlags {
+            promote_to_drop_piece: true,
+            ..RuleFlags::default()
+        };
+        let v = select("carnage", f).unwrap();
+        assert!(v.promotion.choices.contains(&menagerie_rules::Role::Freeze));
+        let w = RuleFlags {
+            wounds_draw_rules: true,
+            ..RuleFlags::default()
+        };
+        assert!(select("wounds", w).unwrap().options.draw_rules);
+        let l = RuleFlags {
+            wall_pass_over_straight_only: true,
+            ..RuleFlags::default()
+        };
+        assert!(
+            select("longer-board", l)
+                .unwrap()
+                .options
+                .wall_pass_over_straight_only
+        );
+        assert!(std::ptr::eq(
+            select("chess", l).unwrap(),
+            menagerie_games::by_name("chess").unwrap()
+        ));
+    }
+
+    #[test]
+    fn bad_flag_words_are_named() {
+        assert!(RuleFlags::from_words("nope=true")
+            .unwrap_err()
+            .contains("nope"));
+        assert!(RuleFlags::from_words("draw").unwrap_err().contains("draw"));
+    }
+}
