@@ -414,13 +414,21 @@ fn probe() {
     if let Ok(moves) = std::env::var("PROBE_PLAY") {
         for m in moves.split_whitespace() {
             let mut p = pos.clone();
-            p.play(&menagerie_rules::notation::parse(&pos, m).unwrap()).unwrap();
+            p.play(&menagerie_rules::notation::parse(&pos, m).unwrap())
+                .unwrap();
             println!("after {m}: {}", p.fen());
         }
     }
     let depth: u32 = std::env::var("PROBE_DEPTH").map_or(4, |d| d.parse().unwrap());
     for d in 1..=depth {
         let (r, t) = search(&pos, d);
-        println!("d{d} {:?} best {} pv {:?} nodes {} {:?}", r.score, best(&pos, &r), pv(&pos, &r), r.nodes, t);
+        println!(
+            "d{d} {:?} best {} pv {:?} nodes {} {:?}",
+            r.score,
+            best(&pos, &r),
+            pv(&pos, &r),
+            r.nodes,
+            t
+        );
     }
 }

@@ -228,11 +228,7 @@ pub fn solve(t: &Tactic) -> Position {
                 "{}: the moves that win in {n}",
                 t.fen
             );
-            assert!(
-                !wins_within(&pos, n - 1),
-                "{}: a faster win exists",
-                t.fen
-            );
+            assert!(!wins_within(&pos, n - 1), "{}: a faster win exists", t.fen);
         }
         Expect::Margin(margin) => {
             let others: Vec<Move> = pos
