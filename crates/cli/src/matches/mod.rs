@@ -9,6 +9,7 @@ pub mod uci_player;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_engine::level::Rng;
+use menagerie_protocol::pgn;
 use menagerie_rules::{notation, Color, GameRecord, Outcome, Position, Variant};
 use players::{Budget, Player, Spec};
 use stats::Tally;
@@ -158,31 +159,29 @@ fn describe(o: &Outcome) -> String {
     format!("{reason:?}").to_lowercase()
 }
 
-/// One line per game (until the PGN records land): game number, variant,
-/// start position, moves with engine comments in braces, result and
-/// termination, tab-separated.
+/// The game as a record in the PGN dialect of docs/protocols.md, with the
+/// engines' scores as move comments.
 #[must_use]
-pub fn record_line(s: &Settings, f: &Finished) -> String {
-    let moves: Vec<String> = f
-        .record
-        .positions()
-        .iter()
-        .zip(f.record.moves())
-        .zip(&f.comments)
-        .map(|((p, m), c)| match c {
-            Some(c) => format!("{} {{{c}}}", notation::render(p, m)),
-            None => notation::render(p, m),
-        })
-        .collect();
-    format!(
-        "{}\t{}\t{}\t{}\t{}\t{}",
-        f.index + 1,
-        s.variant_spec,
-        f.record.start().fen(),
-        moves.join(" "),
-        f.result,
-        f.termination
-    )
+pub fn record_pgn(s: &Settings, f: &Finished) -> String {
+    let (a, b) = (s.a.name(), s.b.name());
+    let (white, black) = if f.a_white { (a, b) } else { (b, a) };
+    let mut game = pgn::Game::new(f.record.start().clone());
+    game.set_tag("Event", "Menagerie match");
+    game.set_tag("Round", &(f.index + 1).to_string());
+    game.set_tag("White", &white);
+    game.set_tag("Black", &black);
+    game.set_tag(
+        "TimeControl",
+        &match s.budget {
+            Budget::Movetime(ms) => format!("movetime {ms} ms"),
+            Budget::Nodes(n) => format!("nodes {n}"),
+        },
+    );
+    for (m, c) in f.record.moves().iter().zip(&f.comments) {
+        game.push(*m, c.clone());
+    }
+    game.finish(f.result, Some(&f.termination));
+    pgn::write(&game)
 }
 
 /// Plays the match and prints its progress and result lines.
@@ -247,7 +246,7 @@ pub fn run(s: &Settings) -> Result<Tally, String> {
             tally.losses += t.losses;
             tally.draws += t.draws;
             if let Some(file) = out.as_mut() {
-                writeln!(file, "{}", record_line(s, &f))
+                write!(file, "{}", record_pgn(s, &f))
                     .map_err(|e| format!("cannot write the record: {e}"))?;
             }
             bar.inc(1);

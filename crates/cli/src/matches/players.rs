@@ -223,11 +223,10 @@ impl Player {
             Player::Engine(e) => {
                 let r = e.search(game, &budget.limits(), &AtomicBool::new(false), &mut Silent);
                 let m = r.best.ok_or("the engine returned no move")?;
-                let score = match r.score {
-                    menagerie_engine::Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
-                    menagerie_engine::Score::Mate(n) => format!("#{n}"),
-                };
-                Ok((m, Some(format!("{score}/{}", r.depth))))
+                Ok((
+                    m,
+                    Some(menagerie_protocol::pgn::score_comment(r.score, r.depth)),
+                ))
             }
             Player::Random(rng) => Ok((legal[rng.below(legal.len())], None)),
             Player::Greedy(rng) => Ok((greedy(game, &legal, rng), None)),
