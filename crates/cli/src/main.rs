@@ -1,5 +1,5 @@
-//! The `menagerie` command: perft, moves, bench, match, tune, the UCI and
-//! XBoard front-ends and the game-record check.
+//! The `menagerie` command: serve, perft, moves, bench, match, tune, the
+//! UCI and XBoard front-ends and the game-record check.
 
 mod bench;
 mod commands;
@@ -24,6 +24,18 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Serve the web page and its JSON API (games kept in a SQLite file).
+    Serve {
+        /// Port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on (0.0.0.0 to let other machines connect).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The database file, created on first run.
+        #[arg(long, default_value = "menagerie.db")]
+        db: std::path::PathBuf,
+    },
     /// Count the legal action sequences of DEPTH plies.
     Perft {
         /// Game name (chess, wreckage, carnage, air-and-trench, longer-board, wounds).
@@ -239,6 +251,12 @@ fn main() -> ExitCode {
         return protocols::uci();
     };
     let result = match command {
+        Command::Serve { port, host, db } => menagerie_server::run(&menagerie_server::Config {
+            host,
+            port,
+            db,
+            ..menagerie_server::Config::default()
+        }),
         Command::Perft {
             variant,
             fen,
