@@ -71,7 +71,8 @@ fn tiny_limits(rng: &mut Rng) -> Limits {
 /// in 5, or else a random legal move; at most 100 plies) and searches at least `positions`
 /// positions with tiny limits, keeping the engine's table between searches
 /// of one game. Every search must return a legal move, and none exactly when
-/// the position has no legal move. Returns the number of positions searched.
+/// the position has no legal move. Settings vary from game to game (MultiPV
+/// 3, level 3, two threads). Returns the number of positions searched.
 fn playouts_stay_legal(name: &str, positions: usize) -> usize {
     let _shared = MACHINE
         .read()
@@ -88,6 +89,15 @@ fn playouts_stay_legal(name: &str, positions: usize) -> usize {
     let mut terminal = 0;
     while searched < positions {
         games += 1;
+        // Vary the settings from game to game: MultiPV, a weaker level (which
+        // picks among several lines at random) and two lazy-SMP threads.
+        engine.set_options(Options {
+            hash_mb: 1,
+            multipv: if games % 3 == 2 { 3 } else { 1 },
+            level: if games % 5 == 4 { 3 } else { 10 },
+            threads: if games % 4 == 3 { 2 } else { 1 },
+            ..Options::default()
+        });
         engine.new_game();
         let mut game = GameRecord::new(Position::start(v));
         for ply in 0..100 {
@@ -286,22 +296,29 @@ fn stop_is_honoured_within_50_ms_in_every_game() {
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let limit = Duration::from_millis(50);
     for (name, game) in &positions {
-        // The table is allocated before the clock matters.
-        let mut engine = Engine::default();
-        let mut tries = Vec::new();
-        for _ in 0..3 {
-            let latency = stop_latency(game, &mut engine);
-            tries.push(latency);
-            if latency < limit {
-                break;
+        // One search thread, then two (lazy SMP: the helper must stop too).
+        for threads in [1, 2] {
+            // The table is allocated before the clock matters.
+            let mut engine = Engine::new(Options {
+                threads,
+                ..Options::default()
+            });
+            let mut tries = Vec::new();
+            for _ in 0..3 {
+                let latency = stop_latency(game, &mut engine);
+                tries.push(latency);
+                if latency < limit {
+                    break;
+                }
             }
+            let best = tries.iter().min().copied().unwrap_or_default();
+            eprintln!("{name}, {threads} thread(s): stop latency {tries:?}");
+            assert!(
+                best < limit,
+                "{name}, {threads} thread(s): the search returned {tries:?} after the stop \
+                 flag (the best of 3 must be under 50 ms) in {}",
+                game.position().fen()
+            );
         }
-        let best = tries.iter().min().copied().unwrap_or_default();
-        eprintln!("{name}: stop latency {tries:?}");
-        assert!(
-            best < limit,
-            "{name}: the search returned {tries:?} after the stop flag (best of 3 must be < 50 ms) in {}",
-            game.position().fen()
-        );
     }
 }

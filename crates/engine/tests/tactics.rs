@@ -133,7 +133,7 @@ fn wreckage_ninja_pawn_drop_with_push_mates() {
 ///
 /// White: Kb1, Ra1, Xg9, Pb2, Pc2. Black: Kj10, Rh10, Qh9, Pi9, Pj9. The
 /// rook and queen guarding Black's king both stand next to the Detonator on
-/// g9 (which is two files from the king, so the king is not in check).
+/// g9 (three files from the king, so the king is not in check).
 /// Detonating (`g9g9`) removes both at once, leaving Black with a bare king
 /// and pawns facing Ra1-a10 mate.
 #[test]
@@ -170,6 +170,27 @@ fn carnage_freeze_discovered_mate() {
     });
 }
 
+/// Carnage, Terror Freeze: freezing the king itself, a quiet mate in two.
+///
+/// White: Kb3, Ra1, Tc5. Black: Kh10, Pa7, Pb7; nothing in hand. The
+/// Freeze's diagonal slide to g9 (`c5g9`) gives no check, but the king next
+/// to it is frozen and can never leave h10 while the Freeze stays; a frozen
+/// king can still be checked and mated. Whatever Black does (only the pawns
+/// can move, which also keeps it from being stalemate), Ra1-a10 or Ra1-h1
+/// mates: nothing of Black's can block the rank or the file or take the
+/// rook, and there is no Freeze in hand to drop on rank 10. Checking first
+/// (Ra10+ or Rh1+) lets the king walk away.
+#[test]
+fn carnage_freeze_the_king_mate_in_two() {
+    solve_both(&Tactic {
+        game: "carnage",
+        fen: "7k2/10/10/pp8/10/2T7/10/1K8/10/R9[] w - - 0 1",
+        depth: 5,
+        moves: &["c5g9"],
+        expect: Mate(2),
+    });
+}
+
 // ---------------------------------------------------------- Air and Trench
 
 /// Air and Trench, Ninja Guard: a leap that takes two.
@@ -177,8 +198,8 @@ fn carnage_freeze_discovered_mate() {
 /// White: Kb1, Ad4, Pa2, Pb2, Pc2. Black: Kf10, Re5, Qf6, Pe9, Pg9, Ph7.
 /// The Ninja Guard's two-square diagonal leap captures an enemy on the
 /// jumped square and an enemy on the landing square: `d4f6` takes the rook
-/// on e5 and the queen on f6 in one move. Stepping onto e5 takes only the
-/// rook, and leaving the Guard lets the rook take it.
+/// on e5 and the queen on f6 in one move, and nothing of Black's attacks f6.
+/// Stepping onto e5 takes only the rook, and the queen then takes the Guard.
 #[test]
 fn air_and_trench_ninja_guard_leap_takes_two() {
     solve_both(&Tactic {
@@ -236,8 +257,8 @@ fn air_and_trench_bomber_double_capture() {
 /// White's own knight on e9, and the king behind it: check. The king is
 /// boxed in by its rooks and pawns, and e9 is covered by the bishop on h6.
 /// No black piece can reach the e-file between e1 and e9 (the pawns move
-/// straight down their own files, the rooks are stuck on rank 10), nothing
-/// can take the knight screen, and Black has nothing to drop.
+/// straight down their own files, the rooks can only move along rank 10),
+/// nothing can take the knight screen, and Black has nothing to drop.
 #[test]
 fn air_and_trench_cannon_drop_mates() {
     solve_both(&Tactic {
@@ -305,6 +326,27 @@ fn longer_board_changeling_takes_the_rook() {
     assert!(after(&pos, "d4f6").fen().starts_with("4k3/8/pp6/8/5Y2/"));
 }
 
+/// Chess on a Longer Board, Wall: a lone Wall mates in the corner.
+///
+/// White: Ke1, Wall b8/c8, Pf3, Pg3. Black: Ka10, Rh5, Pg7, Ph8. The Wall
+/// steps one square sideways to a8/b8 (`b8a8`). From there it attacks a9 and
+/// b9 (one square forward) and a10 and b10 (two squares forward through the
+/// empty rank 9): check to the king on a10 and every square it could go to.
+/// The king cannot reach the Wall, and no black piece can capture either
+/// Wall square or block (the rook on h5 is on neither the a/b-files nor
+/// rank 8). Sliding the Wall up to b10/c10 instead also checks, but the king
+/// simply takes it.
+#[test]
+fn longer_board_lone_wall_mates() {
+    solve_both(&Tactic {
+        game: "longer-board",
+        fen: "k7/8/1LL4p/6p1/8/7r/8/5PP1/8/4K3 w - - 0 1",
+        depth: 4,
+        moves: &["b8a8"],
+        expect: Mate(1),
+    });
+}
+
 // ------------------------------------------------------------------ Wounds
 
 /// Chess with Wounds: a wound that finishes a man.
@@ -359,8 +401,10 @@ fn wounds_last_man() {
 
 /// Chess: mate in one (the Scholar's mate).
 ///
-/// Qh5xf7 is protected by the bishop on c4; the king cannot take it, e7 and
-/// d7... are its own men or covered, and nothing of Black's takes f7.
+/// After 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6, `h5f7` (Qxf7) mates: the queen on f7
+/// is protected by the bishop on c4, so the king cannot take it; e7 is
+/// covered by the queen, d7, d8 and f8 hold Black's own men, and no black
+/// piece can take f7.
 #[test]
 fn chess_mate_in_one() {
     solve_both(&Tactic {
@@ -394,7 +438,10 @@ fn chess_mate_in_two() {
 #[test]
 #[ignore = "development probe"]
 fn probe() {
-    let v = game(&std::env::var("PROBE_VARIANT").unwrap());
+    let Ok(name) = std::env::var("PROBE_VARIANT") else {
+        return;
+    };
+    let v = game(&name);
     let fen = std::env::var("PROBE_FEN").unwrap();
     let fen = if fen.contains('/') {
         fen
