@@ -6,6 +6,7 @@
 //! the naive reference generator.
 
 mod common;
+mod pick_support;
 
 use menagerie_games::pick_the_piece::{air_and_trench, SetupProblem};
 use menagerie_games::{resolve, VariantError};
@@ -211,26 +212,21 @@ fn fen_with_pocket(v: &Variant, board: &str) -> String {
 
 #[test]
 fn promotion_choices_follow_the_chosen_pieces() {
-    let sorted = |s: &[&str]| {
-        let mut v: Vec<String> = s.iter().map(|x| (*x).to_string()).collect();
-        v.sort();
-        v
-    };
     assert_eq!(
         promotions(variant("pick-the-piece:slots=O,C;drops=N,A,J2")),
-        sorted(&["q", "r", "b", "n", "o", "c", "a"])
+        pick_support::strs(&["q", "r", "b", "n", "o", "c", "a"])
     );
     assert_eq!(
         promotions(variant("pick-the-piece:slots=W,F;drops=C,J3")),
-        sorted(&["q", "r", "b", "n", "w", "f", "c"])
+        pick_support::strs(&["q", "r", "b", "n", "w", "f", "c"])
     );
     assert_eq!(
         promotions(variant("pick-the-piece:slots=Q,A")),
-        sorted(&["q", "r", "b", "n", "a"])
+        pick_support::strs(&["q", "r", "b", "n", "a"])
     );
     assert_eq!(
         promotions(variant("pick-the-piece:slots=R,R;drops=J")),
-        sorted(&["q", "r", "b", "n"])
+        pick_support::strs(&["q", "r", "b", "n"])
     );
 }
 
@@ -256,13 +252,9 @@ fn chosen_drops_enter_where_the_rules_say() {
 
 /// Plays `moves` (canonical strings) from `pos`.
 fn play(pos: &Position, moves: &[&str]) -> Position {
-    let mut pos = pos.clone();
-    for mv in moves {
-        let m =
-            notation::parse(&pos, mv).unwrap_or_else(|e| panic!("{mv} at {}: {e:?}", pos.fen()));
-        pos.play(&m).unwrap_or_else(|e| panic!("{mv}: {e:?}"));
-    }
-    pos
+    moves
+        .iter()
+        .fold(pos.clone(), |p, mv| pick_support::after(&p, mv))
 }
 
 /// `fen` is what `played` writes, reads back to the same position, and
@@ -324,27 +316,22 @@ fn a_setup_with_either_changeling_phase_has_both_as_pieces() {
 
 #[test]
 fn a_promoted_changeling_enters_in_the_phase_picked() {
-    let sorted = |s: &[&str]| {
-        let mut v: Vec<String> = s.iter().map(|x| (*x).to_string()).collect();
-        v.sort();
-        v
-    };
     for (spec, choices) in [
         (
             "pick-the-piece:slots=Z,Q",
-            sorted(&["q", "r", "b", "n", "z"]),
+            pick_support::strs(&["q", "r", "b", "n", "z"]),
         ),
         (
             "pick-the-piece:slots=Y,Q",
-            sorted(&["q", "r", "b", "n", "y"]),
+            pick_support::strs(&["q", "r", "b", "n", "y"]),
         ),
         (
             "pick-the-piece:slots=Z,Y",
-            sorted(&["q", "r", "b", "n", "z", "y"]),
+            pick_support::strs(&["q", "r", "b", "n", "z", "y"]),
         ),
         (
             "pick-the-piece:slots=Q,Q;drops=Y",
-            sorted(&["q", "r", "b", "n", "y"]),
+            pick_support::strs(&["q", "r", "b", "n", "y"]),
         ),
     ] {
         assert_eq!(promotions(variant(spec)), choices, "{spec}");
