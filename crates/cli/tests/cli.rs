@@ -89,3 +89,40 @@ fn every_built_in_variant_has_the_documented_perft_1() {
         );
     }
 }
+
+/// Issue #14: `perft --fen` reads the Changeling phase that a custom setup's
+/// own play reaches (`Y` when only `Z` is picked, `z` when only `Y` is).
+#[test]
+fn a_changeling_setup_reads_the_phase_its_play_reaches() {
+    for (variant, before, mv, after, nodes) in [
+        (
+            "pick-the-piece:slots=Z,Q",
+            "zrnbqkbnrq/1ppppppppp/p9/10/10/10/1P8/10/P1PPPPPPPP/ZRNBQKBNRQ w KQkq - 0 2",
+            "a1b2: 1",
+            "zrnbqkbnrq/1ppppppppp/p9/10/10/10/1P8/10/PYPPPPPPPP/1RNBQKBNRQ b KQkq - 1 2",
+            "Nodes searched: 1156",
+        ),
+        (
+            "pick-the-piece:slots=Y,Q",
+            "yrnbqkbnrq/1ppppppppp/p9/10/10/10/10/PP8/2PPPPPPPP/YRNBQKBNRQ b KQkq - 0 2",
+            "a10a9: 1",
+            "1rnbqkbnrq/zppppppppp/p9/10/10/10/10/PP8/2PPPPPPPP/YRNBQKBNRQ w KQkq - 1 3",
+            "Nodes searched: 1292",
+        ),
+    ] {
+        let o = menagerie(&[
+            "perft",
+            "--variant",
+            variant,
+            "--fen",
+            before,
+            "--divide",
+            "1",
+        ]);
+        assert!(o.status.success(), "{variant}: {}", stderr(&o));
+        assert!(stdout(&o).lines().any(|l| l == mv), "{variant}: no {mv}");
+        let o = menagerie(&["perft", "--variant", variant, "--fen", after, "2"]);
+        assert!(o.status.success(), "{variant}: {}", stderr(&o));
+        assert_eq!(stdout(&o).lines().last(), Some(nodes), "{variant}");
+    }
+}

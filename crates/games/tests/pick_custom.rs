@@ -6,11 +6,12 @@
 //! the naive reference generator.
 
 mod common;
+mod pick_support;
 
 use menagerie_games::pick_the_piece::{air_and_trench, SetupProblem};
 use menagerie_games::{resolve, VariantError};
 use menagerie_rules::perft::{perft, perft_reference};
-use menagerie_rules::{notation, Position, Variant};
+use menagerie_rules::{notation, Color, Position, Role, Square, Variant};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -211,26 +212,21 @@ fn fen_with_pocket(v: &Variant, board: &str) -> String {
 
 #[test]
 fn promotion_choices_follow_the_chosen_pieces() {
-    let sorted = |s: &[&str]| {
-        let mut v: Vec<String> = s.iter().map(|x| (*x).to_string()).collect();
-        v.sort();
-        v
-    };
     assert_eq!(
         promotions(variant("pick-the-piece:slots=O,C;drops=N,A,J2")),
-        sorted(&["q", "r", "b", "n", "o", "c", "a"])
+        pick_support::strs(&["q", "r", "b", "n", "o", "c", "a"])
     );
     assert_eq!(
         promotions(variant("pick-the-piece:slots=W,F;drops=C,J3")),
-        sorted(&["q", "r", "b", "n", "w", "f", "c"])
+        pick_support::strs(&["q", "r", "b", "n", "w", "f", "c"])
     );
     assert_eq!(
         promotions(variant("pick-the-piece:slots=Q,A")),
-        sorted(&["q", "r", "b", "n", "a"])
+        pick_support::strs(&["q", "r", "b", "n", "a"])
     );
     assert_eq!(
         promotions(variant("pick-the-piece:slots=R,R;drops=J")),
-        sorted(&["q", "r", "b", "n"])
+        pick_support::strs(&["q", "r", "b", "n"])
     );
 }
 
@@ -250,6 +246,147 @@ fn chosen_drops_enter_where_the_rules_say() {
         .collect();
     drops.sort();
     assert_eq!(drops, ["J@i2", "J@i3", "J@i4", "J@i5", "N@c1"]);
+}
+
+// -------------------------------------------------------- Changeling
+
+/// Plays `moves` (canonical strings) from `pos`.
+fn play(pos: &Position, moves: &[&str]) -> Position {
+    moves
+        .iter()
+        .fold(pos.clone(), |p, mv| pick_support::after(&p, mv))
+}
+
+/// `fen` is what `played` writes, reads back to the same position, and
+/// perft(2) agrees from both (fast and reference generators).
+fn reads_back(played: &Position, fen: &str, nodes: u64) {
+    assert_eq!(played.fen(), fen);
+    let back = Position::from_fen(played.variant(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(&back, played, "{fen}");
+    assert_eq!(perft(&back, 2), nodes, "{fen}");
+    assert_eq!(perft(played, 2), nodes, "{fen}");
+    assert_eq!(perft_reference(&back, 2), nodes, "{fen}");
+}
+
+/// Issue #14: a setup that picks one Changeling phase refused the other
+/// phase, which its own play reaches after the Changeling's first move.
+#[test]
+fn a_changeling_setup_reads_back_the_phase_its_play_reaches() {
+    let z = variant("pick-the-piece:slots=Z,Q");
+    let before = Position::from_fen(
+        z,
+        "zrnbqkbnrq/1ppppppppp/p9/10/10/10/1P8/10/P1PPPPPPPP/ZRNBQKBNRQ w KQkq - 0 2",
+    )
+    .unwrap();
+    let after = play(&before, &["a1b2"]);
+    reads_back(
+        &after,
+        "zrnbqkbnrq/1ppppppppp/p9/10/10/10/1P8/10/PYPPPPPPPP/1RNBQKBNRQ b KQkq - 1 2",
+        1156,
+    );
+
+    let y = variant("pick-the-piece:slots=Y,Q");
+    let after = play(&Position::start(y), &["a2a3", "a9a8", "b2b3", "a10a9"]);
+    reads_back(
+        &after,
+        "1rnbqkbnrq/zppppppppp/p9/10/10/10/10/PP8/2PPPPPPPP/YRNBQKBNRQ w KQkq - 1 3",
+        1292,
+    );
+}
+
+#[test]
+fn a_setup_with_either_changeling_phase_has_both_as_pieces() {
+    let changeling = [Role::ChangelingBishop, Role::ChangelingRook];
+    for spec in [
+        "pick-the-piece:slots=Z,Q",
+        "pick-the-piece:slots=Q,Y",
+        "pick-the-piece:slots=Q,Q;drops=Z",
+        "pick-the-piece:slots=A,A;drops=Y2,J",
+    ] {
+        let pieces: Vec<Role> = variant(spec).pieces().collect();
+        for phase in changeling {
+            assert!(pieces.contains(&phase), "{spec}: {pieces:?}");
+        }
+    }
+    let none: Vec<Role> = variant("pick-the-piece:slots=Q,A;drops=U")
+        .pieces()
+        .collect();
+    assert!(!none.iter().any(|r| changeling.contains(r)), "{none:?}");
+}
+
+#[test]
+fn a_promoted_changeling_enters_in_the_phase_picked() {
+    for (spec, choices) in [
+        (
+            "pick-the-piece:slots=Z,Q",
+            pick_support::strs(&["q", "r", "b", "n", "z"]),
+        ),
+        (
+            "pick-the-piece:slots=Y,Q",
+            pick_support::strs(&["q", "r", "b", "n", "y"]),
+        ),
+        (
+            "pick-the-piece:slots=Z,Y",
+            pick_support::strs(&["q", "r", "b", "n", "z", "y"]),
+        ),
+        (
+            "pick-the-piece:slots=Q,Q;drops=Y",
+            pick_support::strs(&["q", "r", "b", "n", "y"]),
+        ),
+    ] {
+        assert_eq!(promotions(variant(spec)), choices, "{spec}");
+    }
+    // The promoted piece is the phase named, and changes phase when it moves.
+    let v = variant("pick-the-piece:slots=Y,Q");
+    let pos = Position::from_fen(v, "k9/3P6/10/10/10/10/10/10/10/9K w - - 0 1").unwrap();
+    let promoted = play(&pos, &["d9d10y"]);
+    let d10 = Square::parse("d10").unwrap();
+    assert_eq!(
+        promoted.board().get(d10).map(|p| p.role),
+        Some(Role::ChangelingRook)
+    );
+    let moved = play(&promoted, &["a10a9", "d10d9"]);
+    let d9 = Square::parse("d9").unwrap();
+    assert_eq!(
+        moved.board().get(d9).map(|p| p.role),
+        Some(Role::ChangelingBishop)
+    );
+    assert_eq!(Position::from_fen(v, &moved.fen()).as_ref(), Ok(&moved));
+}
+
+#[test]
+fn a_dropped_changeling_enters_in_the_phase_picked() {
+    let v = variant("pick-the-piece:slots=Q,Q;drops=Y,Z");
+    assert_eq!(v.key, "pick-the-piece:slots=Q,Q;drops=Z,Y");
+    let pos =
+        Position::from_fen(v, "k9/10/10/10/10/10/10/10/PPPPPPPPPP/K1R7[YZzy] w - - 0 1").unwrap();
+    assert_eq!(
+        pos.fen(),
+        "k9/10/10/10/10/10/10/10/PPPPPPPPPP/K1R7[ZYzy] w - - 0 1",
+        "pocket letters in the order of the drops"
+    );
+    let dropped = play(&pos, &["Y@e1"]);
+    let e1 = Square::parse("e1").unwrap();
+    assert_eq!(
+        dropped.board().get(e1).map(|p| p.role),
+        Some(Role::ChangelingRook)
+    );
+    assert_eq!(dropped.pocket(Color::White).count(Role::ChangelingRook), 0);
+    assert_eq!(
+        dropped.pocket(Color::White).count(Role::ChangelingBishop),
+        1
+    );
+    let moved = play(&dropped, &["a10b10", "e1g1"]);
+    let g1 = Square::parse("g1").unwrap();
+    assert_eq!(
+        moved.board().get(g1).map(|p| p.role),
+        Some(Role::ChangelingBishop)
+    );
+    assert_eq!(
+        moved.fen(),
+        "1k8/10/10/10/10/10/10/10/PPPPPPPPPP/K1R3Z3[Zzy] b - - 2 2"
+    );
+    assert_eq!(Position::from_fen(v, &moved.fen()).as_ref(), Ok(&moved));
 }
 
 // ------------------------------------------------------------ errors
@@ -377,6 +514,12 @@ fn duplicate_drop_entries_are_refused() {
         "pick-the-piece:slots=A,A;drops=C,cannon",
         "drops",
         "cannon",
+        &SetupProblem::Duplicate,
+    );
+    refused(
+        "pick-the-piece:slots=A,A;drops=Z,changeling",
+        "drops",
+        "changeling",
         &SetupProblem::Duplicate,
     );
 }

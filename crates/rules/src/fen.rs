@@ -150,6 +150,8 @@ fn parse_rank(variant: &Variant, rank: u8, text: &str, board: &mut Board) -> Res
                 )
             })?;
         if !variant.roles.contains(role) {
+            // `roles` holds every phase of its pieces (`Variant::roles`), so
+            // a letter refused here is one the game's play never writes.
             return Err(err(
                 FenField::Board,
                 format!(

@@ -134,6 +134,36 @@ impl Role {
         Role::NAMES[self.index()]
     }
 
+    /// The phases of this role: every role a piece of it can turn into by
+    /// its own moves, itself included (promotion is a different piece and
+    /// does not count).
+    ///
+    /// A piece whose changing state has letters of its own is one piece with
+    /// several roles: the Changeling is `Z` in its halfling-bishop phase and
+    /// `Y` in its halfling-rook phase, and each of its moves turns one into
+    /// the other (`longer-board.md` A.7). Every other piece is a single
+    /// role: a Wall's two halves and a Wounds man's prongs are
+    /// [`PieceState`] within one role and one letter.
+    ///
+    /// A game that has any phase of a piece has all of them: see
+    /// [`RoleSet::with_phases`] and [`crate::Variant::roles`].
+    ///
+    /// ```
+    /// use menagerie_rules::{Role, RoleSet};
+    /// let changeling = RoleSet::of(&[Role::ChangelingBishop, Role::ChangelingRook]);
+    /// assert_eq!(Role::ChangelingRook.phases(), changeling);
+    /// assert_eq!(Role::Wall.phases(), RoleSet::of(&[Role::Wall]));
+    /// ```
+    #[must_use]
+    pub const fn phases(self) -> RoleSet {
+        match self {
+            Role::ChangelingBishop | Role::ChangelingRook => {
+                RoleSet::of(&[Role::ChangelingBishop, Role::ChangelingRook])
+            }
+            r => RoleSet::of(&[r]),
+        }
+    }
+
     /// Whether this role is a pawn of either kind.
     #[must_use]
     #[inline]
@@ -172,6 +202,19 @@ impl RoleSet {
     /// Adds `r`.
     pub fn insert(&mut self, r: Role) {
         self.0 |= 1 << r as u32;
+    }
+
+    /// This set with every phase of each of its roles added (see
+    /// [`Role::phases`]): the pieces a game holding these roles can have on
+    /// the board. `{Z}` becomes `{Z, Y}`; a set without a Changeling is
+    /// returned unchanged.
+    #[must_use]
+    pub fn with_phases(self) -> RoleSet {
+        let mut out = self;
+        for r in self.iter() {
+            out.0 |= r.phases().0;
+        }
+        out
     }
 
     /// The roles, in catalogue order.
@@ -231,5 +274,20 @@ mod tests {
         }
         assert_eq!(Role::from_letter('E'), None);
         assert_eq!(Role::from_letter('é'), None);
+    }
+
+    #[test]
+    fn phases_are_closed_and_contain_the_role() {
+        for r in Role::ALL {
+            let phases = r.phases();
+            assert!(phases.contains(r), "{r:?}");
+            for q in phases.iter() {
+                assert_eq!(q.phases(), phases, "{r:?} and {q:?} are one piece");
+            }
+        }
+        let only_z = RoleSet::of(&[Role::King, Role::ChangelingBishop]);
+        assert!(only_z.with_phases().contains(Role::ChangelingRook));
+        let plain = RoleSet::of(&[Role::King, Role::Wall, Role::Queen]);
+        assert_eq!(plain.with_phases(), plain);
     }
 }

@@ -227,7 +227,14 @@ pub struct Variant {
     pub title: String,
     /// Board shape.
     pub geometry: Geometry,
-    /// Roles that may stand on the board.
+    /// The game's pieces: the roles that may stand on the board, closed
+    /// under [`Role::phases`] (a game with either Changeling phase, `Z` or
+    /// `Y`, has both, since every Changeling move turns one into the other).
+    /// This one set is what the position reader accepts, so every position
+    /// play reaches can be written and read back, and it is the list that
+    /// anything naming a game's pieces shows ([`Variant::pieces`]). Build it
+    /// with [`RoleSet::with_phases`]; [`Variant::leak`] refuses a set that is
+    /// not closed.
     pub roles: RoleSet,
     /// Start position in the notation spec's FEN dialect.
     pub start_fen: String,
@@ -270,10 +277,29 @@ impl Variant {
         self.end == EndRule::Checkmate
     }
 
+    /// The game's pieces in catalogue order, every phase of a piece
+    /// included: the one list the position reader checks letters against
+    /// and that piece lists (the engine protocols' `piece` commands, the web
+    /// board's legend) show.
+    pub fn pieces(&self) -> impl Iterator<Item = Role> {
+        self.roles.iter()
+    }
+
     /// Turns this value into the `'static` reference positions hold. Builtin
     /// games call this once; custom games are interned by their callers.
+    ///
+    /// # Panics
+    /// If [`Variant::roles`] lacks a phase of one of its pieces (a program
+    /// error in the game's definition: positions its own play reaches could
+    /// not be read back).
     #[must_use]
     pub fn leak(self) -> &'static Variant {
+        assert_eq!(
+            self.roles,
+            self.roles.with_phases(),
+            "{}: the role set must hold every phase of its pieces",
+            self.key
+        );
         Box::leak(Box::new(self))
     }
 }

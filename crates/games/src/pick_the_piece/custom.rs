@@ -55,6 +55,14 @@ const CATALOGUE: [(Role, &[&str]); 17] = [
     (Role::NinjaPawn, &["ninja-pawn", "ninja"]),
 ];
 
+/// The pieces a setup may pick, in catalogue order (the canonical order of
+/// drops): every one may be dropped, every one but the Ninja Pawn may stand
+/// in a slot. A Changeling is picked in the phase it enters the game in, `Z`
+/// or `Y`; the game then has both phases ([`super::build`]).
+pub fn catalogue() -> impl Iterator<Item = Role> {
+    CATALOGUE.iter().map(|&(r, _)| r)
+}
+
 /// Names of roles that exist but may not be picked, so that the error says
 /// why rather than "unknown".
 const NOT_PICKABLE: [(Role, &str); 3] = [

@@ -42,6 +42,13 @@ pub struct Family {
 
 /// Builds the variant for a family member. Validation of user choices is the
 /// job of [`custom`], which only ever hands valid families here.
+///
+/// The game's pieces are the FIDE army and every picked piece in all its
+/// phases ([`RoleSet::with_phases`]): a setup that picks a Changeling in one
+/// phase (`Z` or `Y`) has the other too, because the Changeling changes
+/// phase each time it moves. What is picked decides only how a piece
+/// enters the game: on its slot, from the pocket and by promotion it enters
+/// in the phase picked (`docs/pick-the-piece-custom.md`).
 #[must_use]
 pub fn build(f: &Family) -> Variant {
     let mut roles = RoleSet::of(&fide::ARMY);
@@ -50,6 +57,7 @@ pub fn build(f: &Family) -> Variant {
     for &r in &added {
         roles.insert(r);
     }
+    let roles = roles.with_phases();
     Variant {
         key: f.key.clone(),
         title: f.title.clone(),
@@ -75,7 +83,9 @@ pub fn build(f: &Family) -> Variant {
 }
 
 /// Q, R, B, N and then every added piece but pawns and the King, each once
-/// (B.7 "or to new pieces decided by players", ambiguity 9).
+/// (B.7 "or to new pieces decided by players", ambiguity 9). A Changeling
+/// is offered in the phase(s) picked, not in every phase: `slots=Z,Q`
+/// promotes to `z`, `slots=Y,Q` to `y`, `slots=Z,Y` to either.
 fn promotion_choices(added: &[Role]) -> Vec<Role> {
     let mut choices = fide::PROMOTION_CHOICES.to_vec();
     for &r in added {
