@@ -363,8 +363,8 @@ function buildGameLayout(view) {
       <div class="share" id="share"></div>
       <div class="moves-box">
         <div class="nav" role="group" aria-label="Step through the game">
-          <button id="nav-first" aria-label="Start position">⏮</button><button id="nav-prev" aria-label="Previous move">◀</button>
-          <button id="nav-next" aria-label="Next move">▶</button><button id="nav-last" aria-label="Current position">⏭</button>
+          <button id="nav-first" aria-label="Start position">|◀</button><button id="nav-prev" aria-label="Previous move">◀</button>
+          <button id="nav-next" aria-label="Next move">▶</button><button id="nav-last" aria-label="Current position">▶|</button>
         </div>
         <ol class="movelist" id="movelist" aria-label="Moves"></ol>
       </div>
@@ -798,7 +798,7 @@ function renderStatus() {
   const st = $('#status');
   let msg;
   if (v.outcome) msg = 'Game over.';
-  else if (!isLive()) msg = `Viewing move ${G.ply} of ${v.moves.length} — press → or ⏭ to return.`;
+  else if (!isLive()) msg = `Viewing move ${G.ply} of ${v.moves.length} — press → or ▶| to return.`;
   else if (v.engine_thinking) msg = 'The engine is thinking…';
   else if (myColors().includes(v.turn)) msg = v.you === 'both' ? `${sideName(v.turn)} to move.` : 'Your move.';
   else if (v.you) msg = `Waiting for ${sideName(v.turn)}…`;

@@ -382,6 +382,8 @@ export function staticBoardSvg({ files, ranks, pieces = [], marks = [], size = 2
   b.svg.insertAdjacentHTML('beforeend', extra);
   b.svg.setAttribute('width', size);
   b.svg.setAttribute('height', (size * ranks) / files);
+  b.svg.setAttribute('style', `width:${size}px;height:${(size * ranks) / files}px;max-width:100%`);
+  b.svg.classList.add('diagram');
   b.svg.setAttribute('role', 'img');
   return b.svg.outerHTML;
 }
