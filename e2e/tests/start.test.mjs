@@ -1,0 +1,108 @@
+// The start screen, the Pick the Piece builder and the rules pages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPage, click, waitMoves, serverMoves, shot, api } from '../lib/harness.mjs';
+
+let srv, browser;
+before(async () => { srv = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await srv?.stop(); });
+
+test('start screen lists the six games and a custom setup; an engine game starts from the form', async () => {
+  const page = await newPage(browser);
+  await page.goto(srv.url + '/');
+  await page.waitForSelector('.game-card');
+  const keys = await page.locator('.game-card input[name=variant]').evaluateAll((els) => els.map((e) => e.value));
+  for (const k of ['chess', 'wreckage', 'carnage', 'air-and-trench', 'longer-board', 'wounds', 'custom']) assert.ok(keys.includes(k), `${k} offered`);
+  await shot(page, 'start-screen');
+  await page.check('input[name=variant][value=wounds]');
+  await page.check('input[name=opp][value=engine]');
+  await page.fill('#level', '1');
+  await page.check('input[name=color][value=black]');
+  await page.selectOption('#tc', '300000+3000');
+  await page.click('#start');
+  await page.waitForURL(/\/play\//);
+  await page.waitForSelector('.board-svg .sq-hit');
+  // the engine plays White's first move; the board is flipped for Black
+  await waitMoves(page, 1, 30000);
+  assert.ok(await page.locator('#clock-white').isVisible());
+  await shot(page, 'wounds-vs-engine-as-black');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Pick the Piece builder: preview, a refused setup with the reason, saved by name, played', async () => {
+  const page = await newPage(browser);
+  await page.goto(srv.url + '/');
+  await page.check('input[name=variant][value=custom]');
+  await page.waitForSelector('#builder:not([hidden])');
+  await page.selectOption('#slot-a', 'O');
+  await page.selectOption('#slot-j', 'C');
+  await page.fill('[data-drop="C"]', '0');
+  await page.fill('[data-drop="O"]', '0');
+  await page.fill('[data-drop="N"]', '1');
+  await page.fill('[data-drop="A"]', '1');
+  await page.fill('[data-drop="J"]', '2');
+  assert.equal(await page.inputValue('#spec'), 'pick-the-piece:slots=O,C;drops=N,A,J2');
+  await page.waitForSelector('#setup-result .ok');
+  assert.ok(await page.locator('#setup-result svg').count() >= 1, 'start position preview');
+  await shot(page, 'pick-the-piece-builder');
+  // a forbidden setup: too many pieces in hand
+  await page.fill('[data-drop="J"]', '10');
+  await page.waitForSelector('#setup-result .error');
+  const err = await page.textContent('#setup-result .error');
+  assert.match(err, /10/);
+  // and a King in a slot, typed by hand
+  await page.fill('#spec', 'pick-the-piece:slots=K,A');
+  await page.waitForFunction(() => /King/i.test(document.querySelector('#setup-result')?.textContent || ''));
+  // back to a valid one, save it by name
+  await page.fill('#spec', 'pick-the-piece:slots=O,C;drops=N,A,J2');
+  await page.waitForSelector('#setup-result .ok');
+  await page.fill('#setup-name', 'Bombers and Cannons');
+  await page.click('#save-setup');
+  await page.waitForSelector('#saved-setups [data-use="Bombers and Cannons"]');
+  await page.reload();
+  await page.check('input[name=variant][value=custom]');
+  await page.waitForSelector('#saved-setups [data-use="Bombers and Cannons"]');
+  await page.click('#saved-setups [data-use="Bombers and Cannons"]');
+  await page.waitForSelector('#setup-result .ok');
+  await page.check('input[name=opp][value=local]');
+  await page.click('#start');
+  await page.waitForURL(/\/play\//);
+  await page.waitForSelector('.board-svg .sq-hit');
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  await click(page, 'e2'); await click(page, 'e4');
+  await waitMoves(page, 1);
+  assert.equal((await serverMoves(srv, id))[0], 'e2e4');
+  await shot(page, 'pick-the-piece-custom-game');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('rules pages: every game has movement diagrams for each piece', async () => {
+  const page = await newPage(browser);
+  const variants = await api(srv, 'GET', '/api/variants');
+  for (const v of variants) {
+    await page.goto(`${srv.url}/#rules/${v.key}`);
+    await page.waitForSelector('.piece-card');
+    const cards = await page.locator('.piece-card').count();
+    assert.equal(cards, v.pieces.length, `${v.key}: one card per piece`);
+    assert.equal(await page.locator('.piece-card svg.diagram').count(), v.pieces.length);
+    await shot(page, `rules-${v.key}`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('phone width: the board fits and pieces can be moved by touch', async () => {
+  const page = await newPage(browser, { width: 390, height: 844, mobile: true });
+  const res = await api(srv, 'POST', '/api/games', { variant: 'wreckage', opponent: { kind: 'local' } });
+  await page.goto(srv.url + res.links[res.seat]);
+  await page.waitForSelector('.board-svg .sq-hit');
+  const box = await page.locator('.board-svg').boundingBox();
+  assert.ok(box.width <= 390 && box.width >= 300, `board width ${box.width}`);
+  await page.tap('.board-svg .sq-hit[data-sq="f2"]');
+  await page.tap('.board-svg .sq-hit[data-sq="f5"]');
+  await waitMoves(page, 1);
+  await shot(page, 'wreckage-phone');
+  await page.context().close();
+});
