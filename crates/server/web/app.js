@@ -47,6 +47,14 @@ function showFatal(e) {
 // ---------------------------------------------------------------- start screen
 const SLOT_PIECES = ['Q', 'R', 'B', 'N', 'W', 'F', 'D', 'X', 'G', 'T', 'A', 'C', 'O', 'U', 'Z', 'Y'];
 const DROP_PIECES = [...SLOT_PIECES, 'J'];
+const BLURBS = {
+  chess: 'Orthodox chess.',
+  wreckage: 'Dragons, Detonators and Ninja Pawns; a Flying Guillotine in hand.',
+  carnage: 'Wreckage with a Terror Freeze that freezes its neighbours.',
+  'air-and-trench': 'Ninja Guards; drop a Super Cannon, a Flying Bomber, Ninja Pawns.',
+  'longer-board': 'Walls, Withdrawers and Changelings on 8×10.',
+  wounds: 'Pieces move along prongs that get wounded and rotate.',
+};
 const TIME_CONTROLS = [
   ['', 'No clock'], ['60000+0', '1 min'], ['180000+2000', '3 min + 2 s'], ['300000+3000', '5 min + 3 s'],
   ['600000+5000', '10 min + 5 s'], ['900000+10000', '15 min + 10 s'], ['1800000+20000', '30 min + 20 s'],
@@ -71,10 +79,11 @@ async function startScreen() {
     <fieldset class="games"><legend>Game</legend>
       <div class="game-cards">
       ${variants.map((v) => `<label class="game-card"><input type="radio" name="variant" value="${esc(v.key)}" ${v.key === chosen ? 'checked' : ''}>
-        <span class="gc-title">${esc(v.title)}</span><span class="gc-size">${v.files}×${v.ranks}${v.has_pockets ? ' · drops' : ''}</span>
+        <span class="gc-thumb">${staticBoardSvg({ files: v.files, ranks: v.ranks, pieces: parseFen(v.start_fen, { wounds: v.key === 'wounds' }).pieces, size: 96, label: `${v.title} start position` })}</span>
+        <span class="gc-title">${esc(v.title)}</span><span class="gc-size">${v.files}×${v.ranks}${v.has_pockets ? ' · drops' : ''}</span><span class="gc-blurb">${esc(BLURBS[v.key] || '')}</span>
         <a class="gc-rules" href="/#rules/${encodeURIComponent(v.key)}">rules</a></label>`).join('')}
         <label class="game-card"><input type="radio" name="variant" value="custom" ${chosen === 'custom' ? 'checked' : ''}>
-        <span class="gc-title">Your own Pick the Piece</span><span class="gc-size">10×10 · choose the pieces</span></label>
+        <span class="gc-thumb gc-custom" aria-hidden="true">${pieceSvg('O', 'white', 44)}${pieceSvg('C', 'black', 44)}</span><span class="gc-title">Your own Pick the Piece</span><span class="gc-size">10×10 · choose the pieces</span><span class="gc-blurb">Pick the corner pieces and what may be dropped.</span></label>
       </div>
     </fieldset>
     <fieldset class="builder" id="builder" hidden><legend>Pick the Piece setup</legend>
