@@ -54,5 +54,8 @@ export const api = {
     }
     return text;
   },
+  setups: () => request('GET', '/api/setups'),
+  saveSetup: (name, spec) => request('POST', '/api/setups', { body: { name, spec } }),
+  deleteSetup: (name) => request('DELETE', `/api/setups/${enc(name)}`),
   events: (id, token) => new EventSource(`/api/games/${enc(id)}/events${token ? `?seat=${enc(token)}` : ''}`),
 };

@@ -196,7 +196,7 @@ async function startScreen() {
     const use = e.target.closest('[data-use]');
     const del = e.target.closest('[data-del]');
     if (use) { specInput.value = savedSetups()[use.dataset.use]; $('#setup-name').value = use.dataset.use; writeControls(specInput.value); checkSetup(); }
-    if (del) { const s = savedSetups(); delete s[del.dataset.del]; store.set('menagerie.setups', s); renderSaved(); }
+    if (del) { const s = savedSetups(); delete s[del.dataset.del]; store.set('menagerie.setups', s); renderSaved(); api.deleteSetup(del.dataset.del).catch(() => {}); }
   });
   $('#save-setup').addEventListener('click', async () => {
     const name = $('#setup-name').value.trim();
@@ -207,7 +207,16 @@ async function startScreen() {
     s[name] = v.key;
     store.set('menagerie.setups', s);
     renderSaved();
+    api.saveSetup(name, v.key).catch(() => { /* kept in this browser anyway */ });
   });
+  // setups saved on the server (by any browser) join the ones kept here
+  api.setups().then((list) => {
+    if (!Array.isArray(list) || !list.length) return;
+    const s = savedSetups();
+    for (const x of list) if (x && x.name && x.spec && !s[x.name] && /^pick-the-piece:/i.test(x.spec)) s[x.name] = x.spec;
+    store.set('menagerie.setups', s);
+    renderSaved();
+  }).catch(() => {});
   const updateOptions = async () => {
     const key = variantKey();
     builder.hidden = key !== 'custom';
@@ -450,6 +459,7 @@ const dropRole = (a) => (a.role || a.text.split('@')[0]).toUpperCase();
 const dropFinal = (a) => a.text.split('@')[1];
 function dropEntry(a) {
   const fin = dropFinal(a);
+  if (a.from) return a.from; // the server names the entry square in `from`
   if (a.push_to && a.to && a.to !== fin) return a.to;
   if (dropRole(a) === 'J') {
     const s = parseSq(fin);
@@ -851,7 +861,7 @@ function renderControls() {
   const vsEngine = v.players && Object.values(v.players).some((p) => /engine/i.test(p));
   const parts = ['<button type="button" data-c="flip" aria-label="Flip the board">⇅ Flip</button>'];
   if (!v.outcome && mine.length) {
-    if (vsEngine || v.you === 'both') parts.push(`<button type="button" data-c="undo" ${v.moves.length ? '' : 'disabled'}>↶ Undo</button>`);
+    if (v.can_undo !== undefined ? v.can_undo : (vsEngine || v.you === 'both')) parts.push(`<button type="button" data-c="undo" ${v.moves.length ? '' : 'disabled'}>↶ Undo</button>`);
     const other = v.draw_offer && !mine.includes(v.draw_offer);
     const localOffer = v.you === 'both' && v.draw_offer && v.draw_offer !== v.turn;
     if ((other || localOffer)) parts.push('<button type="button" data-c="accept">Accept draw</button><button type="button" data-c="decline">Decline draw</button>');
