@@ -1,4 +1,4 @@
-//! The `menagerie` command: perft, moves and bench.
+//! The `menagerie` command: serve, perft, moves and bench.
 
 mod bench;
 mod commands;
@@ -16,6 +16,18 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Serve the web page and its JSON API (games kept in a SQLite file).
+    Serve {
+        /// Port to listen on.
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on (0.0.0.0 to let other machines connect).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The database file, created on first run.
+        #[arg(long, default_value = "menagerie.db")]
+        db: std::path::PathBuf,
+    },
     /// Count the legal action sequences of DEPTH plies.
     Perft {
         /// Game name (chess, wreckage, carnage, air-and-trench, longer-board, wounds).
@@ -66,6 +78,12 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Command::Serve { port, host, db } => menagerie_server::run(&menagerie_server::Config {
+            host,
+            port,
+            db,
+            ..menagerie_server::Config::default()
+        }),
         Command::Perft {
             variant,
             fen,

@@ -1,0 +1,390 @@
+//! The JSON shapes of the API (docs/api.md). Core types never derive
+//! `Serialize`; these plain structs are built from them.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Rule flags by name (`freeze_affects_friendly`, ...).
+pub type OptionMap = BTreeMap<String, bool>;
+
+/// `POST /api/games`.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct CreateGame {
+    /// A built-in game name or a custom Pick the Piece spec.
+    pub variant: String,
+    /// Rule flags; absent ones keep the game's defaults.
+    #[serde(default)]
+    pub options: Option<OptionMap>,
+    /// A start position other than the game's own.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Who plays the other side (default: the engine at level 5).
+    #[serde(default)]
+    pub opponent: Option<Opponent>,
+    /// The creator's side (default white).
+    #[serde(default)]
+    pub color: Option<ColorChoice>,
+    /// A clock for both sides; none: untimed.
+    #[serde(default)]
+    pub time_control: Option<TimeControl>,
+}
+
+/// Who plays the other side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Opponent {
+    /// The engine at a level from 1 to 10.
+    Engine {
+        /// Skill level (default 5).
+        #[serde(default = "default_level")]
+        level: u8,
+    },
+    /// A friend at the same screen: one token moves both sides.
+    Local,
+    /// A friend over a link: each side has its own secret link.
+    Link,
+}
+
+fn default_level() -> u8 {
+    5
+}
+
+/// The creator's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Chosen by the server at random.
+    Random,
+}
+
+/// A clock: time at the start and time added after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Milliseconds each side starts with.
+    pub initial_ms: u64,
+    /// Milliseconds added after each own move.
+    #[serde(default)]
+    pub increment_ms: u64,
+}
+
+/// `POST /api/games/{id}/moves`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MoveRequest {
+    /// A move string of the notation contract (`e2e5`, `J@e5`, ...).
+    #[serde(rename = "move")]
+    pub text: String,
+}
+
+/// `POST /api/games/{id}/draw`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct DrawRequest {
+    /// What to do about a draw.
+    pub action: DrawAction,
+}
+
+/// Draw offer actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    /// Offer a draw.
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline the opponent's offer.
+    Decline,
+}
+
+/// `POST /api/games/{id}/analysis`.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+pub struct AnalysisRequest {
+    /// The position after this many plies (default: the current one).
+    #[serde(default)]
+    pub ply: Option<usize>,
+    /// Search time (clamped to 50..=5000 ms; default 1000).
+    #[serde(default)]
+    pub movetime_ms: Option<u64>,
+}
+
+/// `POST /api/setups`: a named custom setup for the Pick the Piece builder.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Setup {
+    /// The name it is kept under (1 to 80 characters).
+    pub name: String,
+    /// The variant spec (`pick-the-piece:slots=...;drops=...` or a game name).
+    pub spec: String,
+    /// Rule flags.
+    #[serde(default)]
+    pub options: OptionMap,
+}
+
+/// One game of `GET /api/variants`.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantInfo {
+    /// The variant spec to create games with.
+    pub key: String,
+    /// Display title.
+    pub title: String,
+    /// Board width.
+    pub files: u8,
+    /// Board height.
+    pub ranks: u8,
+    /// The start position string.
+    pub start_fen: String,
+    /// Whether the game has pieces in hand.
+    pub has_pockets: bool,
+    /// The pieces that can appear, in catalogue order.
+    pub pieces: Vec<PieceInfo>,
+    /// The rule flags this game accepts.
+    pub options: Vec<OptionInfo>,
+}
+
+/// A piece: letter, name and a rules summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceInfo {
+    /// Upper-case letter.
+    pub letter: String,
+    /// Name.
+    pub name: String,
+    /// One paragraph on how it moves and captures in this game.
+    pub summary: String,
+}
+
+/// A rule flag.
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionInfo {
+    /// The flag's name in `options`.
+    pub name: String,
+    /// Its value in the standard game.
+    pub default: bool,
+    /// What it changes.
+    pub description: String,
+}
+
+/// The answer to `POST /api/games`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// The creator's seat: `white`, `black` or `both`.
+    pub seat: String,
+    /// The creator's secret token.
+    pub token: String,
+    /// Page links for the seats and for spectators.
+    pub links: Links,
+    /// The game.
+    pub game: GameView,
+}
+
+/// Page links of a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Links {
+    /// White's seat link, if a person plays White.
+    pub white: Option<String>,
+    /// Black's seat link, if a person plays Black.
+    pub black: Option<String>,
+    /// The spectators' link.
+    pub watch: String,
+}
+
+/// A game as the page draws it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// The variant spec.
+    pub variant: String,
+    /// Display title.
+    pub title: String,
+    /// Rule flags that differ from the game's defaults.
+    pub options: OptionMap,
+    /// Board width.
+    pub files: u8,
+    /// Board height.
+    pub ranks: u8,
+    /// The current position string.
+    pub fen: String,
+    /// The start position string.
+    pub start_fen: String,
+    /// Side to move.
+    pub turn: String,
+    /// The viewer's seat: `white`, `black`, `both` or none (spectator).
+    pub you: Option<String>,
+    /// The pieces on the board.
+    pub board: Vec<BoardPiece>,
+    /// Pieces in hand per side, by letter.
+    pub pockets: Pockets,
+    /// Squares of pieces that are frozen now (either side).
+    pub frozen: Vec<String>,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// The last action played.
+    pub last_move: Option<LastMove>,
+    /// The legal actions of the side to move (empty once the game is over).
+    pub legal: Vec<LegalAction>,
+    /// The moves played so far.
+    pub moves: Vec<PlayedMove>,
+    /// The clocks of a timed game.
+    pub clocks: Option<Clocks>,
+    /// The result, once the game is over.
+    pub outcome: Option<OutcomeView>,
+    /// Who plays each side.
+    pub players: Players,
+    /// The side that offers a draw, if any.
+    pub draw_offer: Option<String>,
+    /// Whether the engine is choosing its move.
+    pub engine_thinking: bool,
+    /// Whether `undo` is available to the viewer's kind of game.
+    pub can_undo: bool,
+}
+
+/// A piece on the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardPiece {
+    /// Its square.
+    pub square: String,
+    /// `white` or `black`.
+    pub color: String,
+    /// Upper-case letter.
+    pub letter: String,
+    /// Name.
+    pub name: String,
+    /// Chess with Wounds: the 8 prong digits of the notation contract.
+    pub prongs: Option<String>,
+    /// A Wall square: `left` or `right` half.
+    pub wall: Option<String>,
+}
+
+/// Pieces in hand.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Pockets {
+    /// White's, by upper-case letter.
+    pub white: BTreeMap<String, u8>,
+    /// Black's, by upper-case letter.
+    pub black: BTreeMap<String, u8>,
+}
+
+/// The last action.
+#[derive(Clone, Debug, Serialize)]
+pub struct LastMove {
+    /// Its move string.
+    pub text: String,
+    /// Its readable label.
+    pub label: String,
+    /// Where the acting piece started (drops: the entry square).
+    pub from: Option<String>,
+    /// Where it ended.
+    pub to: Option<String>,
+    /// Squares emptied by captures.
+    pub captured: Vec<String>,
+}
+
+/// One legal action.
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalAction {
+    /// The move string to send back.
+    pub text: String,
+    /// `normal`, `drop`, `castle`, `detonate`, `wound`, `rotate` or `pass`.
+    pub kind: String,
+    /// The square to click first (drops: the entry square; none for a pass).
+    pub from: Option<String>,
+    /// The square to click second (castling: the king's destination).
+    pub to: Option<String>,
+    /// Squares this action empties (wounds: the wounded man's square).
+    pub captured: Vec<String>,
+    /// The promotion piece's letter.
+    pub promotion: Option<String>,
+    /// A drop's piece letter.
+    pub role: Option<String>,
+    /// A pushed ninja-pawn drop's final square.
+    pub push_to: Option<String>,
+    /// Castling: the rook's start and destination squares.
+    pub rook: Option<[String; 2]>,
+    /// Readable notation (docs/notation.md).
+    pub label: String,
+}
+
+/// A move of the move list.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayedMove {
+    /// 1 for White's first move.
+    pub ply: usize,
+    /// The move string.
+    pub text: String,
+    /// Readable notation.
+    pub label: String,
+    /// The position string after it.
+    pub fen_after: String,
+}
+
+/// The clocks, in milliseconds left.
+#[derive(Clone, Debug, Serialize)]
+pub struct Clocks {
+    /// White's time left.
+    pub white_ms: u64,
+    /// Black's time left.
+    pub black_ms: u64,
+    /// The side whose clock runs, if any.
+    pub running: Option<String>,
+    /// Milliseconds added per move.
+    pub increment_ms: u64,
+}
+
+/// A result.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutcomeView {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// The winner, if any.
+    pub winner: Option<String>,
+    /// `checkmate`, `stalemate`, `no_men_left`, `fifty_moves`, `repetition`,
+    /// `two_passes`, `resignation`, `agreement` or `timeout`.
+    pub reason: String,
+}
+
+/// Who plays each side.
+#[derive(Clone, Debug, Serialize)]
+pub struct Players {
+    /// White's player.
+    pub white: String,
+    /// Black's player.
+    pub black: String,
+}
+
+/// An analysis answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The ply of the analysed position.
+    pub ply: usize,
+    /// The analysed position.
+    pub fen: String,
+    /// Score from the side to move's view.
+    pub score: ScoreView,
+    /// Depth reached.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The best line as move strings.
+    pub best: Vec<String>,
+    /// The best line in readable notation.
+    pub labels: Vec<String>,
+}
+
+/// A score: centipawns or a mate distance in moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ScoreView {
+    /// Centipawns.
+    Cp {
+        /// Centipawns from the side to move's view.
+        cp: i32,
+    },
+    /// Mate.
+    Mate {
+        /// Moves to mate (negative: the side to move is mated).
+        mate: i32,
+    },
+}

@@ -1,0 +1,130 @@
+//! Engine work through a bounded queue: a semaphore with one permit per
+//! core, searches on blocking threads, a time cap on every search.
+
+use crate::error::ApiError;
+use menagerie_engine::{Engine, Limits, Options, SearchResult, Silent};
+use menagerie_rules::GameRecord;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// The longest analysis a request may ask for.
+pub const MAX_ANALYSIS: Duration = Duration::from_millis(5000);
+/// The shortest.
+pub const MIN_ANALYSIS: Duration = Duration::from_millis(50);
+
+/// A bounded pool of engine searches.
+#[derive(Clone, Debug)]
+pub struct EngineQueue {
+    permits: Arc<Semaphore>,
+    /// How long an analysis request waits for a free permit before `503`.
+    pub wait: Duration,
+    /// Transposition table size per search, in MiB.
+    pub hash_mb: usize,
+}
+
+/// What to search.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The game, its current position searched.
+    pub record: GameRecord,
+    /// Skill level 1 to 10.
+    pub level: u8,
+    /// Search time.
+    pub movetime: Duration,
+    /// Seed of a level's randomness.
+    pub seed: u64,
+}
+
+impl EngineQueue {
+    /// A queue running at most `workers` searches at once.
+    #[must_use]
+    pub fn new(workers: usize) -> EngineQueue {
+        EngineQueue {
+            permits: Arc::new(Semaphore::new(workers.max(1))),
+            wait: Duration::from_millis(250),
+            hash_mb: 16,
+        }
+    }
+
+    /// Runs `job` now, or after a short wait for a permit.
+    ///
+    /// # Errors
+    /// `503 busy` if every permit stays taken; `500` if the search failed.
+    pub async fn try_search(&self, job: Job) -> Result<SearchResult, ApiError> {
+        let permit = match self.permits.clone().try_acquire_owned() {
+            Ok(p) => p,
+            Err(_) => tokio::time::timeout(self.wait, self.permits.clone().acquire_owned())
+                .await
+                .map_err(|_| {
+                    ApiError::busy("the engine is busy with other games; try again in a moment")
+                })?
+                .map_err(|_| ApiError::busy("the engine is shutting down"))?,
+        };
+        let out = self.run(job).await;
+        drop(permit);
+        out
+    }
+
+    /// Runs `job` when a permit is free (engine replies wait their turn).
+    ///
+    /// # Errors
+    /// `500` if the search failed.
+    pub async fn search(&self, job: Job) -> Result<SearchResult, ApiError> {
+        let permit = self
+            .permits
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::busy("the engine is shutting down"))?;
+        let out = self.run(job).await;
+        drop(permit);
+        out
+    }
+
+    async fn run(&self, job: Job) -> Result<SearchResult, ApiError> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let cap = job.movetime + Duration::from_secs(2);
+        let hash_mb = self.hash_mb;
+        let handle = tokio::task::spawn_blocking(move || {
+            let mut engine = Engine::new(Options {
+                hash_mb,
+                threads: 1,
+                level: job.level.clamp(1, 10),
+                seed: job.seed,
+                ..Options::default()
+            });
+            engine.search(
+                &job.record,
+                &Limits::movetime(job.movetime),
+                &flag,
+                &mut Silent,
+            )
+        });
+        let abort = stop.clone();
+        match tokio::time::timeout(cap, handle).await {
+            Ok(Ok(result)) => Ok(result),
+            Ok(Err(e)) => Err(ApiError::internal(format!("the engine failed: {e}"))),
+            Err(_) => {
+                abort.store(true, Ordering::Relaxed);
+                Err(ApiError::internal("the engine did not finish in time"))
+            }
+        }
+    }
+}
+
+/// The engine's thinking time per move at a level, shortened on a clock.
+#[must_use]
+pub fn movetime(level: u8, clock_ms: Option<(i64, u64)>) -> Duration {
+    let base = 300 + 70 * u64::from(level.clamp(1, 10));
+    let ms = match clock_ms {
+        Some((left, inc)) => {
+            let left = u64::try_from(left.max(0)).unwrap_or(0);
+            (left / 30 + inc * 3 / 4).clamp(20, base)
+        }
+        None => base,
+    };
+    Duration::from_millis(ms)
+}

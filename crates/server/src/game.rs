@@ -1,0 +1,581 @@
+//! [`Game`]: one game in memory: its record, seats, clocks and off-board
+//! ending, and the rules of who may do what. Storage and broadcasting are
+//! the caller's; every method that changes the game is split into a check
+//! that computes the change and an `apply` that makes it, so the change is
+//! stored before it becomes visible.
+
+use crate::dto::{GameView, OptionMap, TimeControl};
+use crate::error::ApiError;
+use crate::explain;
+use crate::readable::{self, color_name};
+use crate::store::{Ending, MoveRow};
+use menagerie_rules::{ByColor, Color, GameRecord, Move, Outcome, Variant};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::broadcast;
+
+/// How the game is played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One person against the engine.
+    Engine,
+    /// Two people at one screen, one token.
+    Local,
+    /// Two people, each with a secret link.
+    Link,
+}
+
+impl Mode {
+    /// Its stored name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Engine => "engine",
+            Mode::Local => "local",
+            Mode::Link => "link",
+        }
+    }
+
+    /// The mode of a stored name.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Mode> {
+        match s {
+            "engine" => Some(Mode::Engine),
+            "local" => Some(Mode::Local),
+            "link" => Some(Mode::Link),
+            _ => None,
+        }
+    }
+}
+
+/// Who plays a side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person.
+    Human,
+    /// The engine at a level.
+    Engine(u8),
+}
+
+impl Player {
+    /// Its stored name: `human` or `engine:LEVEL`.
+    #[must_use]
+    pub fn stored(self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Engine(l) => format!("engine:{l}"),
+        }
+    }
+
+    /// The player of a stored name.
+    #[must_use]
+    pub fn from_stored(s: &str) -> Option<Player> {
+        if s == "human" {
+            return Some(Player::Human);
+        }
+        s.strip_prefix("engine:")?
+            .parse()
+            .ok()
+            .map(|l: u8| Player::Engine(l.clamp(1, 10)))
+    }
+
+    /// Its display name.
+    #[must_use]
+    pub fn display(self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Engine(l) => format!("engine level {l}"),
+        }
+    }
+}
+
+/// What a seat token allows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// One side.
+    Side(Color),
+    /// Both sides (a game at one screen).
+    Both,
+}
+
+impl Seat {
+    /// `white`, `black` or `both`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Side(c) => color_name(c),
+            Seat::Both => "both",
+        }
+    }
+
+    /// Whether the seat plays `c`.
+    #[must_use]
+    pub fn plays(self, c: Color) -> bool {
+        self == Seat::Both || self == Seat::Side(c)
+    }
+}
+
+/// Running clocks: time left per side when the running one started.
+#[derive(Copy, Clone, Debug)]
+struct ClockState {
+    ms: ByColor<i64>,
+    since: Instant,
+}
+
+/// A move ready to be stored and applied.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The move.
+    pub mv: Move,
+    /// Its readable label.
+    pub label: String,
+    /// The row to store.
+    pub row: MoveRow,
+}
+
+/// One game in memory.
+#[derive(Debug)]
+pub struct Game {
+    /// Its id.
+    pub id: String,
+    /// The variant spec.
+    pub spec: String,
+    /// Flags that differ from the defaults.
+    pub options: OptionMap,
+    /// The game's rules.
+    pub variant: &'static Variant,
+    /// How it is played.
+    pub mode: Mode,
+    /// Who plays each side.
+    pub players: ByColor<Player>,
+    /// Each side's seat token (empty for the engine).
+    pub tokens: ByColor<String>,
+    /// Start position and moves.
+    pub record: GameRecord,
+    /// The move strings played.
+    pub texts: Vec<String>,
+    /// Their readable labels.
+    pub labels: Vec<String>,
+    /// The clock settings.
+    pub time_control: Option<TimeControl>,
+    clock: Option<ClockState>,
+    clock_history: Vec<ByColor<i64>>,
+    /// An ending decided off the board.
+    pub ending: Option<Ending>,
+    /// The side that offers a draw.
+    pub draw_offer: Option<Color>,
+    /// Whether an engine search for this game is under way.
+    pub engine_thinking: bool,
+    /// Bumped by every change (engine replies check it before applying).
+    pub version: u64,
+    /// Subscribers' channel: a new view after every change.
+    pub events: broadcast::Sender<Arc<GameView>>,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: i64,
+}
+
+/// Everything to build a [`Game`] from.
+#[derive(Debug)]
+pub struct NewGame {
+    /// Its id.
+    pub id: String,
+    /// The variant spec.
+    pub spec: String,
+    /// Flags that differ from the defaults.
+    pub options: OptionMap,
+    /// The start position.
+    pub record: GameRecord,
+    /// How it is played.
+    pub mode: Mode,
+    /// Who plays each side.
+    pub players: ByColor<Player>,
+    /// Seat tokens.
+    pub tokens: ByColor<String>,
+    /// Clock settings.
+    pub time_control: Option<TimeControl>,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: i64,
+}
+
+fn ms_of(tc: TimeControl) -> i64 {
+    i64::try_from(tc.initial_ms).unwrap_or(i64::MAX / 4)
+}
+
+impl Game {
+    /// A game with no moves yet.
+    #[must_use]
+    pub fn new(n: NewGame) -> Game {
+        let (events, _) = broadcast::channel(16);
+        let clock = n.time_control.map(|tc| ClockState {
+            ms: ByColor([ms_of(tc), ms_of(tc)]),
+            since: Instant::now(),
+        });
+        Game {
+            id: n.id,
+            spec: n.spec,
+            options: n.options,
+            variant: n.record.start().variant(),
+            mode: n.mode,
+            players: n.players,
+            tokens: n.tokens,
+            record: n.record,
+            texts: Vec::new(),
+            labels: Vec::new(),
+            time_control: n.time_control,
+            clock,
+            clock_history: Vec::new(),
+            ending: None,
+            draw_offer: None,
+            engine_thinking: false,
+            version: 0,
+            events,
+            created_ms: n.created_ms,
+        }
+    }
+
+    /// Replays a stored action (loading). Clocks come from the row.
+    ///
+    /// # Errors
+    /// The move string's error if it no longer names a legal action.
+    pub fn replay(&mut self, row: &MoveRow) -> Result<(), ApiError> {
+        let pos = self.record.position();
+        let mv = explain::parse(pos, &row.text)?;
+        let label = readable::label(pos, &mv);
+        self.record
+            .play(&mv)
+            .map_err(|e| ApiError::illegal(e.to_string()))?;
+        self.texts.push(row.text.clone());
+        self.labels.push(label);
+        if let (Some(c), Some(w), Some(b)) = (self.clock.as_mut(), row.white_ms, row.black_ms) {
+            c.ms = ByColor([w, b]);
+            c.since = Instant::now();
+            self.clock_history.push(c.ms);
+        }
+        Ok(())
+    }
+
+    /// The seat a token holds.
+    #[must_use]
+    pub fn seat_of(&self, token: Option<&str>) -> Option<Seat> {
+        let token = token?;
+        if token.is_empty() {
+            return None;
+        }
+        let w = eq_secret(&self.tokens[Color::White], token);
+        let b = eq_secret(&self.tokens[Color::Black], token);
+        match (w, b) {
+            (true, true) => Some(Seat::Both),
+            (true, false) => Some(Seat::Side(Color::White)),
+            (false, true) => Some(Seat::Side(Color::Black)),
+            (false, false) => None,
+        }
+    }
+
+    /// Side to move.
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.record.position().turn()
+    }
+
+    /// The result: an off-board ending, or what the board and history say.
+    #[must_use]
+    pub fn outcome(&self) -> Option<(String, Option<Color>, String)> {
+        if let Some(e) = &self.ending {
+            let winner = match e.result.as_str() {
+                "1-0" => Some(Color::White),
+                "0-1" => Some(Color::Black),
+                _ => None,
+            };
+            return Some((e.result.clone(), winner, e.reason.clone()));
+        }
+        let o = self.record.outcome()?;
+        let (winner, reason) = match o {
+            Outcome::Decisive { winner, reason } => (Some(winner), reason),
+            Outcome::Draw { reason } => (None, reason),
+        };
+        Some((
+            o.result().to_string(),
+            winner,
+            reason_name(reason).to_string(),
+        ))
+    }
+
+    /// Whether the game is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some() || self.record.outcome().is_some()
+    }
+
+    /// The engine's level if the engine is to move in a live game.
+    #[must_use]
+    pub fn engine_to_move(&self) -> Option<u8> {
+        match self.players[self.turn()] {
+            Player::Engine(l) if !self.is_over() => Some(l),
+            _ => None,
+        }
+    }
+
+    fn clock_running(&self) -> bool {
+        self.clock.is_some() && !self.record.moves().is_empty() && !self.is_over()
+    }
+
+    /// Milliseconds left per side now.
+    #[must_use]
+    pub fn clock_now(&self, now: Instant) -> Option<ByColor<i64>> {
+        let c = self.clock?;
+        let mut ms = c.ms;
+        if self.clock_running() {
+            let elapsed =
+                i64::try_from(now.duration_since(c.since).as_millis()).unwrap_or(i64::MAX);
+            let t = self.turn();
+            ms[t] = ms[t].saturating_sub(elapsed);
+        }
+        Some(ms)
+    }
+
+    /// Which side's clock runs.
+    #[must_use]
+    pub fn running(&self) -> Option<Color> {
+        self.clock_running().then(|| self.turn())
+    }
+
+    /// An ending by time if the side to move has run out (to be stored).
+    #[must_use]
+    pub fn flag_fall(&self, now: Instant) -> Option<Ending> {
+        if !self.clock_running() {
+            return None;
+        }
+        let ms = self.clock_now(now)?;
+        (ms[self.turn()] <= 0).then(|| Ending {
+            result: win(!self.turn()),
+            reason: "timeout".into(),
+        })
+    }
+
+    /// Checks that `seat` may act for the side to move in a live game.
+    ///
+    /// # Errors
+    /// `403 not_your_seat`, `409 game_over` or `409 not_your_turn`.
+    pub fn check_turn(&self, seat: Option<Seat>) -> Result<(), ApiError> {
+        let Some(seat) = seat else {
+            return Err(ApiError::forbidden(
+                "not_your_seat",
+                "this needs a seat token (X-Seat-Token) of a player of this game; spectators may only watch",
+            ));
+        };
+        if let Some((result, _, reason)) = self.outcome() {
+            return Err(ApiError::conflict(
+                "game_over",
+                format!("the game is over ({result}, {reason})"),
+            ));
+        }
+        let turn = self.turn();
+        if !seat.plays(turn) {
+            return Err(ApiError::conflict(
+                "not_your_turn",
+                format!(
+                    "it is {}'s turn, and you play {}",
+                    color_name(turn),
+                    seat.name()
+                ),
+            ));
+        }
+        if self.players[turn] != Player::Human {
+            return Err(ApiError::conflict(
+                "not_your_turn",
+                "it is the engine's turn",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a move string and computes its stored row (clocks included).
+    ///
+    /// # Errors
+    /// The move's `400`/`422` error.
+    pub fn prepare(&self, text: &str, now: Instant) -> Result<Prepared, ApiError> {
+        if text.len() > 32 {
+            return Err(ApiError::bad_request(
+                "malformed_move",
+                "a move string has at most 32 characters",
+            ));
+        }
+        let pos = self.record.position();
+        let mv = explain::parse(pos, text)?;
+        let label = readable::label(pos, &mv);
+        let clocks = self.clock_now(now).map(|mut ms| {
+            let t = self.turn();
+            if let Some(tc) = self.time_control {
+                ms[t] = ms[t].saturating_add(i64::try_from(tc.increment_ms).unwrap_or(0));
+            }
+            ms
+        });
+        Ok(Prepared {
+            row: MoveRow {
+                ply: self.record.moves().len() + 1,
+                text: menagerie_rules::notation::render(pos, &mv),
+                white_ms: clocks.map(|c| c[Color::White]),
+                black_ms: clocks.map(|c| c[Color::Black]),
+            },
+            mv,
+            label,
+        })
+    }
+
+    /// Makes a prepared move (after it is stored).
+    pub fn apply(&mut self, p: Prepared, now: Instant) {
+        let mover = self.turn();
+        if self.record.play(&p.mv).is_err() {
+            return;
+        }
+        self.texts.push(p.row.text);
+        self.labels.push(p.label);
+        if let (Some(c), Some(w), Some(b)) = (self.clock.as_mut(), p.row.white_ms, p.row.black_ms) {
+            c.ms = ByColor([w, b]);
+            c.since = now;
+            self.clock_history.push(c.ms);
+        }
+        if self.draw_offer == Some(!mover) {
+            self.draw_offer = None;
+        }
+        self.version += 1;
+    }
+
+    /// How many plies an undo by `seat` takes back.
+    ///
+    /// # Errors
+    /// `409` if undo is not available in this game now.
+    pub fn undo_plies(&self, seat: Option<Seat>) -> Result<usize, ApiError> {
+        let Some(seat) = seat else {
+            return Err(ApiError::forbidden(
+                "not_your_seat",
+                "only a player of this game may take moves back",
+            ));
+        };
+        if let Some(e) = &self.ending {
+            return Err(ApiError::conflict(
+                "game_over",
+                format!("the game is over ({}, {})", e.result, e.reason),
+            ));
+        }
+        let n = self.record.moves().len();
+        let plies = match self.mode {
+            Mode::Link => {
+                return Err(ApiError::conflict(
+                    "undo_not_available",
+                    "moves cannot be taken back in a game over a link",
+                ))
+            }
+            Mode::Local => 1,
+            Mode::Engine => {
+                let human = match seat {
+                    Seat::Side(c) => c,
+                    Seat::Both => self.turn(),
+                };
+                if self.turn() == human {
+                    2
+                } else {
+                    1
+                }
+            }
+        };
+        let human_moved = match (self.mode, seat) {
+            (Mode::Engine, Seat::Side(c)) => {
+                (0..n).rev().take(plies).any(|i| self.color_of_ply(i) == c)
+            }
+            _ => true,
+        };
+        if n < plies || n == 0 || !human_moved {
+            return Err(ApiError::conflict(
+                "nothing_to_undo",
+                "there is no move of yours to take back",
+            ));
+        }
+        Ok(plies)
+    }
+
+    fn color_of_ply(&self, i: usize) -> Color {
+        let first = self.record.start().turn();
+        if i % 2 == 0 {
+            first
+        } else {
+            !first
+        }
+    }
+
+    /// Takes back `plies` plies (after the store did), restoring the clocks.
+    pub fn undo(&mut self, plies: usize, now: Instant) {
+        for _ in 0..plies {
+            if self.record.undo().is_none() {
+                break;
+            }
+            self.texts.pop();
+            self.labels.pop();
+            if self.clock.is_some() {
+                self.clock_history.pop();
+            }
+        }
+        if let (Some(c), Some(tc)) = (self.clock.as_mut(), self.time_control) {
+            c.ms = self
+                .clock_history
+                .last()
+                .copied()
+                .unwrap_or(ByColor([ms_of(tc), ms_of(tc)]));
+            c.since = now;
+        }
+        self.draw_offer = None;
+        self.version += 1;
+    }
+
+    /// Ends the game off the board (after the store did).
+    pub fn end(&mut self, ending: Ending) {
+        self.ending = Some(ending);
+        self.draw_offer = None;
+        self.engine_thinking = false;
+        self.version += 1;
+    }
+
+    /// The side a seat acts for in an action that is not a move (resign,
+    /// draw): its own colour, or the side to move for a shared seat.
+    #[must_use]
+    pub fn acting_side(&self, seat: Seat) -> Color {
+        match seat {
+            Seat::Side(c) => c,
+            Seat::Both => self.turn(),
+        }
+    }
+}
+
+/// The result string of a win by `c`.
+#[must_use]
+pub fn win(c: Color) -> String {
+    match c {
+        Color::White => "1-0".into(),
+        Color::Black => "0-1".into(),
+    }
+}
+
+/// The API name of an end reason.
+#[must_use]
+pub fn reason_name(r: menagerie_rules::EndReason) -> &'static str {
+    use menagerie_rules::EndReason as R;
+    match r {
+        R::Checkmate => "checkmate",
+        R::Stalemate => "stalemate",
+        R::NoMenLeft => "no_men_left",
+        R::FiftyMoves => "fifty_moves",
+        R::Repetition => "repetition",
+        R::TwoPasses => "two_passes",
+    }
+}
+
+/// Compares two secrets without stopping at the first difference.
+fn eq_secret(a: &str, b: &str) -> bool {
+    if a.is_empty() || a.len() != b.len() {
+        return false;
+    }
+    a.bytes()
+        .zip(b.bytes())
+        .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+        == 0
+}

@@ -1,0 +1,116 @@
+//! # menagerie-server
+//!
+//! `menagerie serve`: a JSON API over the rules and the engine (see
+//! `docs/api.md`), SQLite storage of every game and action, live updates by
+//! server-sent events, and the browser page built into the binary. All rules
+//! stay here; the page shows what the server says is legal.
+//!
+//! ```no_run
+//! let config = menagerie_server::Config::default();
+//! menagerie_server::run(&config).unwrap();
+//! ```
+#![deny(missing_docs)]
+
+pub mod assets;
+pub mod dto;
+pub mod engine_queue;
+pub mod error;
+pub mod explain;
+pub mod game;
+pub mod ids;
+pub mod pgn;
+pub mod pieces;
+pub mod rate;
+pub mod readable;
+pub mod routes;
+pub mod state;
+pub mod store;
+pub mod variants;
+pub mod view;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use routes::router;
+pub use state::AppState;
+pub use store::{SqliteStore, Store};
+
+/// How to run the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Address to listen on.
+    pub host: String,
+    /// Port to listen on (0: any free port).
+    pub port: u16,
+    /// The SQLite database file (created on first run).
+    pub db: PathBuf,
+    /// Engine searches at once (default: the number of cores).
+    pub engine_workers: usize,
+    /// Requests a client may make at once before the rate limit applies.
+    pub rate_burst: u32,
+    /// Requests per second a client regains.
+    pub rate_per_second: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            host: "127.0.0.1".into(),
+            port: 8080,
+            db: PathBuf::from("menagerie.db"),
+            engine_workers: std::thread::available_parallelism().map_or(2, usize::from),
+            rate_burst: 120,
+            rate_per_second: 20,
+        }
+    }
+}
+
+/// The application over `store` with `config`'s limits.
+pub fn app(store: Arc<dyn Store>, config: &Config) -> axum::Router {
+    let limiter = rate::RateLimiter::new(config.rate_burst, config.rate_per_second);
+    router(AppState::new(store, config.engine_workers, limiter))
+}
+
+/// Opens the database, binds the address, prints where to open the page
+/// and serves until the process ends.
+///
+/// # Errors
+/// A sentence saying what failed (the database, the address).
+pub async fn serve(config: &Config) -> Result<(), String> {
+    let store = SqliteStore::open(&config.db)
+        .map_err(|e| format!("cannot open the database {}: {e}", config.db.display()))?;
+    let app = app(Arc::new(store), config);
+    let addr = format!("{}:{}", config.host, config.port);
+    let listener = tokio::net::TcpListener::bind(&addr)
+        .await
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let shown = if local.ip().is_unspecified() {
+        SocketAddr::from(([127, 0, 0, 1], local.port()))
+    } else {
+        local
+    };
+    println!("Menagerie is serving at http://{shown}/");
+    println!("Games are kept in {}", config.db.display());
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    .map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// [`serve`] on a new multi-threaded runtime (for the command line).
+///
+/// # Errors
+/// As [`serve`].
+pub fn run(config: &Config) -> Result<(), String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?
+        .block_on(serve(config))
+}

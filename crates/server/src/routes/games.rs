@@ -1,0 +1,222 @@
+//! Creating and reading games: `POST /api/games`, `GET /api/games/{id}`,
+//! its record and its event stream.
+
+use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, OptionMap};
+use crate::error::{ApiError, ApiJson};
+use crate::game::{Mode, NewGame, Player, Seat};
+use crate::state::{lock, AppState};
+use crate::{ids, pgn, variants, view};
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use futures_util::stream::Stream;
+use menagerie_rules::{ByColor, Color, GameRecord, Position};
+use std::convert::Infallible;
+use tokio::sync::broadcast::error::RecvError;
+
+/// The longest time control accepted: a day.
+pub const MAX_INITIAL_MS: u64 = 86_400_000;
+/// The longest increment accepted: ten minutes.
+pub const MAX_INCREMENT_MS: u64 = 600_000;
+
+/// `POST /api/games` → `201` with the creator's seat, token, links and the game.
+///
+/// # Errors
+/// `400` for a bad variant, option, position, level or time control.
+pub async fn create(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<CreateGame>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let (variant, options) = variants::resolve(
+        &req.variant,
+        req.options.as_ref().unwrap_or(&OptionMap::new()),
+    )?;
+    let start = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+        None => Position::start(variant),
+        Some(f) if f.len() > 400 => {
+            return Err(ApiError::bad_request(
+                "bad_fen",
+                "a position string has at most 400 characters",
+            ))
+        }
+        Some(f) => Position::from_fen(variant, f)
+            .map_err(|e| ApiError::bad_request("bad_fen", e.to_string()))?,
+    };
+    let opponent = req.opponent.unwrap_or(Opponent::Engine { level: 5 });
+    if let Opponent::Engine { level } = opponent {
+        if !(1..=10).contains(&level) {
+            return Err(ApiError::bad_request(
+                "bad_level",
+                format!("the engine's level goes from 1 to 10, not {level}"),
+            ));
+        }
+    }
+    if let Some(tc) = req.time_control {
+        if tc.initial_ms < 1000
+            || tc.initial_ms > MAX_INITIAL_MS
+            || tc.increment_ms > MAX_INCREMENT_MS
+        {
+            return Err(ApiError::bad_request(
+                "bad_time_control",
+                "initial_ms must be from 1000 (1 s) to 86400000 (a day), increment_ms at most 600000",
+            ));
+        }
+    }
+    let color = match req.color.unwrap_or(ColorChoice::White) {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => {
+            if ids::coin()? {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    };
+    let id = ids::game_id()?;
+    let mine = ids::token()?;
+    let (mode, players, tokens, seat) = match opponent {
+        Opponent::Engine { level } => {
+            let mut players = ByColor([Player::Engine(level), Player::Engine(level)]);
+            players[color] = Player::Human;
+            let mut tokens = ByColor([String::new(), String::new()]);
+            tokens[color] = mine.clone();
+            (Mode::Engine, players, tokens, Seat::Side(color))
+        }
+        Opponent::Local => (
+            Mode::Local,
+            ByColor([Player::Human, Player::Human]),
+            ByColor([mine.clone(), mine.clone()]),
+            Seat::Both,
+        ),
+        Opponent::Link => {
+            let mut tokens = ByColor([ids::token()?, ids::token()?]);
+            tokens[color] = mine.clone();
+            (
+                Mode::Link,
+                ByColor([Player::Human, Player::Human]),
+                tokens,
+                Seat::Side(color),
+            )
+        }
+    };
+    let link = |t: &str| (!t.is_empty()).then(|| format!("/play/{id}?seat={t}"));
+    let links = Links {
+        white: link(&tokens[Color::White]),
+        black: link(&tokens[Color::Black]),
+        watch: format!("/play/{id}"),
+    };
+    let g = state.insert_new(NewGame {
+        id: id.clone(),
+        spec: variant.key.clone(),
+        options,
+        record: GameRecord::new(start),
+        mode,
+        players,
+        tokens,
+        time_control: req.time_control,
+        created_ms: ids::now_ms(),
+    })?;
+    let game = view::for_seat(state.view(&g), Some(seat));
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            id,
+            seat: seat.name().into(),
+            token: mine,
+            links,
+            game,
+        }),
+    ))
+}
+
+/// `GET /api/games/{id}`: the game as the token's holder (or a spectator) sees it.
+///
+/// # Errors
+/// `404` if there is no such game.
+pub async fn read(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Json<crate::dto::GameView>, ApiError> {
+    let g = state.game(&id)?;
+    state.check_flag(&g);
+    state.schedule_engine(&g);
+    let seat = super::seat(&lock(&g), &headers, query.as_deref());
+    Ok(Json(view::for_seat(state.view(&g), seat)))
+}
+
+/// `GET /api/games/{id}/record`: the game as PGN text.
+///
+/// # Errors
+/// `404` if there is no such game.
+pub async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let g = state.game(&id)?;
+    let text = pgn::write(&lock(&g));
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"menagerie-{id}.pgn\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/events`: server-sent events, `event: game` with the
+/// view now and after every change.
+///
+/// # Errors
+/// `404` if there is no such game.
+pub async fn events(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let g = state.game(&id)?;
+    let (rx, seat) = {
+        let game = lock(&g);
+        (
+            game.events.subscribe(),
+            super::seat(&game, &headers, query.as_deref()),
+        )
+    };
+    let first = view::for_seat(state.view(&g), seat);
+    let stream =
+        futures_util::stream::unfold((rx, Some(first)), move |(mut rx, first)| async move {
+            if let Some(v) = first {
+                return Some((Ok(event(&v)), (rx, None)));
+            }
+            loop {
+                match rx.recv().await {
+                    Ok(v) => {
+                        let v = view::for_seat((*v).clone(), seat);
+                        return Some((Ok(event(&v)), (rx, None)));
+                    }
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => return None,
+                }
+            }
+        });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+fn event(v: &crate::dto::GameView) -> Event {
+    Event::default()
+        .event("game")
+        .json_data(v)
+        .unwrap_or_else(|_| Event::default().event("error").data("{}"))
+}

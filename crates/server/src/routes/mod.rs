@@ -1,0 +1,84 @@
+//! The HTTP routes: the JSON API under `/api/` and the page.
+
+pub mod actions;
+pub mod games;
+pub mod page;
+pub mod setups;
+pub mod variants;
+
+use crate::error::ApiError;
+use crate::game::{Game, Seat};
+use crate::state::AppState;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::HeaderMap;
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::Router;
+use std::net::SocketAddr;
+
+/// The largest request body accepted.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The whole application.
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .route("/variants", get(variants::list))
+        .route("/variants/{key}", get(variants::one))
+        .route("/games", post(games::create))
+        .route("/games/{id}", get(games::read))
+        .route("/games/{id}/record", get(games::record))
+        .route("/games/{id}/events", get(games::events))
+        .route("/games/{id}/moves", post(actions::play))
+        .route("/games/{id}/undo", post(actions::undo))
+        .route("/games/{id}/resign", post(actions::resign))
+        .route("/games/{id}/draw", post(actions::draw))
+        .route("/games/{id}/analysis", post(actions::analysis))
+        .route("/setups", get(setups::list).post(setups::save))
+        .route("/setups/{name}", get(setups::one).delete(setups::delete))
+        .fallback(api_not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit));
+    Router::new()
+        .nest("/api", api)
+        .route("/", get(page::index))
+        .route("/play/{id}", get(page::index))
+        .fallback(page::asset)
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::not_found("no such API endpoint (see docs/api.md)")
+}
+
+async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let ip = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    if !req.uri().path().ends_with("/events") {
+        if let Err(e) = state.limiter().check(ip) {
+            return axum::response::IntoResponse::into_response(e);
+        }
+    }
+    next.run(req).await
+}
+
+/// The seat token of a request: the `X-Seat-Token` header, or the `seat`
+/// query parameter (for `EventSource`, which cannot set headers).
+#[must_use]
+pub fn token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
+    if let Some(t) = headers.get("x-seat-token").and_then(|v| v.to_str().ok()) {
+        return Some(t.trim().to_string());
+    }
+    query?
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("seat="))
+        .map(str::to_string)
+}
+
+/// The seat a request's token holds in `game`.
+#[must_use]
+pub fn seat(game: &Game, headers: &HeaderMap, query: Option<&str>) -> Option<Seat> {
+    game.seat_of(token(headers, query).as_deref())
+}

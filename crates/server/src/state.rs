@@ -1,0 +1,484 @@
+//! [`AppState`]: the store, the games in memory, the engine queue and the
+//! rate limiter, with the operations that change a game: each one checks,
+//! stores, applies, then broadcasts the new view.
+
+use crate::dto::{GameView, OptionMap, TimeControl};
+use crate::engine_queue::{self, EngineQueue, Job};
+use crate::error::ApiError;
+use crate::game::{Game, Mode, NewGame, Player, Seat};
+use crate::rate::RateLimiter;
+use crate::store::{Ending, GameRow, Store};
+use crate::{variants, view};
+use menagerie_rules::{ByColor, Color, GameRecord, Position};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+/// A shared game.
+pub type GameRef = Arc<Mutex<Game>>;
+
+/// Locks a mutex, recovering the data if a panicking thread poisoned it.
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Everything the handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Arc<dyn Store>,
+    games: Mutex<HashMap<String, GameRef>>,
+    engine: EngineQueue,
+    limiter: RateLimiter,
+}
+
+impl AppState {
+    /// State over `store`, with `workers` engine searches at once and the
+    /// given rate limiter.
+    #[must_use]
+    pub fn new(store: Arc<dyn Store>, workers: usize, limiter: RateLimiter) -> AppState {
+        AppState {
+            inner: Arc::new(Inner {
+                store,
+                games: Mutex::new(HashMap::new()),
+                engine: EngineQueue::new(workers),
+                limiter,
+            }),
+        }
+    }
+
+    /// The store.
+    #[must_use]
+    pub fn store(&self) -> &dyn Store {
+        self.inner.store.as_ref()
+    }
+
+    /// The engine queue.
+    #[must_use]
+    pub fn engine(&self) -> &EngineQueue {
+        &self.inner.engine
+    }
+
+    /// The rate limiter.
+    #[must_use]
+    pub fn limiter(&self) -> &RateLimiter {
+        &self.inner.limiter
+    }
+
+    /// Creates, stores and registers a game; schedules the engine if it moves first.
+    ///
+    /// # Errors
+    /// `500` if it cannot be stored.
+    pub fn insert_new(&self, n: NewGame) -> Result<GameRef, ApiError> {
+        let game = Game::new(n);
+        let row = GameRow {
+            id: game.id.clone(),
+            variant: game.spec.clone(),
+            options_json: serde_json::to_string(&game.options).unwrap_or_else(|_| "{}".into()),
+            start_fen: game.record.start().fen(),
+            mode: game.mode.name().into(),
+            white: game.players[Color::White].stored(),
+            black: game.players[Color::Black].stored(),
+            white_token: game.tokens[Color::White].clone(),
+            black_token: game.tokens[Color::Black].clone(),
+            time_control_json: game
+                .time_control
+                .and_then(|t| serde_json::to_string(&t).ok()),
+            ending: None,
+            draw_offer: None,
+            created_ms: game.created_ms,
+        };
+        self.store().create_game(&row)?;
+        let id = game.id.clone();
+        let g = Arc::new(Mutex::new(game));
+        lock(&self.inner.games).insert(id, g.clone());
+        self.after_change(&g);
+        Ok(g)
+    }
+
+    /// A game by id, loaded from the store (moves replayed) if needed.
+    ///
+    /// # Errors
+    /// `404` if there is no such game; `500` if it cannot be read.
+    pub fn game(&self, id: &str) -> Result<GameRef, ApiError> {
+        if let Some(g) = lock(&self.inner.games).get(id) {
+            return Ok(g.clone());
+        }
+        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(ApiError::not_found(format!("no game {id:?}")));
+        }
+        let Some((row, moves)) = self.store().load_game(id)? else {
+            return Err(ApiError::not_found(format!("no game {id:?}")));
+        };
+        let game = load(row, &moves)?;
+        let g = {
+            let mut games = lock(&self.inner.games);
+            games
+                .entry(id.to_string())
+                .or_insert_with(|| Arc::new(Mutex::new(game)))
+                .clone()
+        };
+        self.after_change(&g);
+        Ok(g)
+    }
+
+    /// Ends the game by time if its clock has run out (stored, broadcast).
+    pub fn check_flag(&self, g: &GameRef) {
+        let ending = {
+            let mut game = lock(g);
+            let Some(ending) = game.flag_fall(Instant::now()) else {
+                return;
+            };
+            if self.store().set_ending(&game.id, Some(&ending)).is_err() {
+                return;
+            }
+            game.end(ending.clone());
+            ending
+        };
+        let _ = ending;
+        self.broadcast(g);
+    }
+
+    /// Plays a move for `seat`.
+    ///
+    /// # Errors
+    /// The rule or seat error; `500` if it cannot be stored.
+    pub fn play(&self, g: &GameRef, seat: Option<Seat>, text: &str) -> Result<(), ApiError> {
+        self.check_flag(g);
+        {
+            let mut game = lock(g);
+            game.check_turn(seat)?;
+            let now = Instant::now();
+            let p = game.prepare(text, now)?;
+            self.store().append_move(&game.id, &p.row)?;
+            let offer_cleared = game.draw_offer.is_some();
+            game.apply(p, now);
+            if offer_cleared && game.draw_offer.is_none() {
+                let _ = self.store().set_draw_offer(&game.id, None);
+            }
+        }
+        self.after_change(g);
+        Ok(())
+    }
+
+    /// Takes moves back.
+    ///
+    /// # Errors
+    /// `403`/`409` if undo is not available.
+    pub fn undo(&self, g: &GameRef, seat: Option<Seat>) -> Result<(), ApiError> {
+        {
+            let mut game = lock(g);
+            let plies = game.undo_plies(seat)?;
+            let keep = game.record.moves().len() - plies;
+            self.store().truncate_moves(&game.id, keep)?;
+            self.store().set_draw_offer(&game.id, None)?;
+            game.undo(plies, Instant::now());
+            game.engine_thinking = false;
+        }
+        self.after_change(g);
+        Ok(())
+    }
+
+    /// Resigns for the seat's side.
+    ///
+    /// # Errors
+    /// `403`/`409` if not a player or the game is over.
+    pub fn resign(&self, g: &GameRef, seat: Option<Seat>) -> Result<(), ApiError> {
+        {
+            let mut game = lock(g);
+            let seat = live_seat(&game, seat)?;
+            let side = game.acting_side(seat);
+            let ending = Ending {
+                result: crate::game::win(!side),
+                reason: "resignation".into(),
+            };
+            self.store().set_ending(&game.id, Some(&ending))?;
+            game.end(ending);
+        }
+        self.broadcast(g);
+        Ok(())
+    }
+
+    /// Offers, accepts or declines a draw.
+    ///
+    /// # Errors
+    /// `403`/`409` when the action does not fit the game.
+    pub fn draw(
+        &self,
+        g: &GameRef,
+        seat: Option<Seat>,
+        action: crate::dto::DrawAction,
+    ) -> Result<(), ApiError> {
+        use crate::dto::DrawAction;
+        {
+            let mut game = lock(g);
+            let seat = live_seat(&game, seat)?;
+            let side = game.acting_side(seat);
+            match action {
+                DrawAction::Offer => {
+                    if let Player::Engine(_) = game.players[!side] {
+                        let accept = engine_accepts_draw(game.record.position(), !side);
+                        if accept {
+                            let ending = Ending {
+                                result: "1/2-1/2".into(),
+                                reason: "agreement".into(),
+                            };
+                            self.store().set_ending(&game.id, Some(&ending))?;
+                            game.end(ending);
+                        } else {
+                            return Err(ApiError::conflict(
+                                "draw_declined",
+                                "the engine declines the draw",
+                            ));
+                        }
+                    } else {
+                        let offerer = if seat == Seat::Both {
+                            game.draw_offer.map_or(side, |c| c)
+                        } else {
+                            side
+                        };
+                        self.store()
+                            .set_draw_offer(&game.id, Some(crate::readable::color_name(offerer)))?;
+                        game.draw_offer = Some(offerer);
+                        game.version += 1;
+                    }
+                }
+                DrawAction::Accept => {
+                    let Some(offerer) = game.draw_offer else {
+                        return Err(ApiError::conflict("no_draw_offer", "no draw is offered"));
+                    };
+                    if !seat.plays(!offerer) {
+                        return Err(ApiError::conflict(
+                            "no_draw_offer",
+                            "you cannot accept your own draw offer",
+                        ));
+                    }
+                    let ending = Ending {
+                        result: "1/2-1/2".into(),
+                        reason: "agreement".into(),
+                    };
+                    self.store().set_ending(&game.id, Some(&ending))?;
+                    self.store().set_draw_offer(&game.id, None)?;
+                    game.end(ending);
+                }
+                DrawAction::Decline => {
+                    let Some(offerer) = game.draw_offer else {
+                        return Err(ApiError::conflict("no_draw_offer", "no draw is offered"));
+                    };
+                    if !seat.plays(!offerer) {
+                        return Err(ApiError::conflict(
+                            "no_draw_offer",
+                            "only the other side can decline a draw offer",
+                        ));
+                    }
+                    self.store().set_draw_offer(&game.id, None)?;
+                    game.draw_offer = None;
+                    game.version += 1;
+                }
+            }
+        }
+        self.broadcast(g);
+        Ok(())
+    }
+
+    /// The game's view now, for everyone (no `you`).
+    #[must_use]
+    pub fn view(&self, g: &GameRef) -> GameView {
+        view::build(&lock(g), Instant::now())
+    }
+
+    /// Sends the current view to every subscriber.
+    pub fn broadcast(&self, g: &GameRef) {
+        let game = lock(g);
+        if game.events.receiver_count() > 0 {
+            let v = view::build(&game, Instant::now());
+            let _ = game.events.send(Arc::new(v));
+        }
+    }
+
+    /// After a move, undo or load: broadcast, start the engine if it is to
+    /// move, and watch the clock.
+    pub fn after_change(&self, g: &GameRef) {
+        self.broadcast(g);
+        self.schedule_engine(g);
+        self.schedule_flag(g);
+    }
+
+    fn schedule_flag(&self, g: &GameRef) {
+        let (deadline, version) = {
+            let game = lock(g);
+            let Some(side) = game.running() else {
+                return;
+            };
+            let Some(ms) = game.clock_now(Instant::now()) else {
+                return;
+            };
+            let left = u64::try_from(ms[side].max(0)).unwrap_or(0);
+            (Duration::from_millis(left + 20), game.version)
+        };
+        let Ok(rt) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let state = self.clone();
+        let g = g.clone();
+        rt.spawn(async move {
+            tokio::time::sleep(deadline).await;
+            if lock(&g).version == version {
+                state.check_flag(&g);
+            }
+        });
+    }
+
+    /// Starts the engine's search if it is to move and not already thinking.
+    pub fn schedule_engine(&self, g: &GameRef) {
+        let job = {
+            let mut game = lock(g);
+            if game.engine_thinking {
+                return;
+            }
+            let Some(level) = game.engine_to_move() else {
+                return;
+            };
+            game.engine_thinking = true;
+            let clock = game.clock_now(Instant::now()).map(|ms| {
+                (
+                    ms[game.turn()],
+                    game.time_control.map_or(0, |t| t.increment_ms),
+                )
+            });
+            let seed = seed_of(&game.id, game.record.moves().len());
+            (
+                Job {
+                    record: game.record.clone(),
+                    level,
+                    movetime: engine_queue::movetime(level, clock),
+                    seed,
+                },
+                game.version,
+            )
+        };
+        let Ok(rt) = tokio::runtime::Handle::try_current() else {
+            lock(g).engine_thinking = false;
+            return;
+        };
+        let state = self.clone();
+        let g = g.clone();
+        rt.spawn(async move {
+            let (job, version) = job;
+            let result = state.engine().search(job).await;
+            let best = result.ok().and_then(|r| r.best);
+            let applied = {
+                let mut game = lock(&g);
+                if game.version != version {
+                    // An undo or an ending came first; its own change rescheduled if needed.
+                    false
+                } else {
+                    game.engine_thinking = false;
+                    match best {
+                        Some(m) => {
+                            let text =
+                                menagerie_rules::notation::render(game.record.position(), &m);
+                            let now = Instant::now();
+                            if let Ok(p) = game.prepare(&text, now) {
+                                if state.store().append_move(&game.id, &p.row).is_ok() {
+                                    game.apply(p, now);
+                                }
+                            }
+                            true
+                        }
+                        None => true,
+                    }
+                }
+            };
+            if applied {
+                state.broadcast(&g);
+                state.schedule_flag(&g);
+            }
+        });
+    }
+}
+
+fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {
+    let Some(seat) = seat else {
+        return Err(ApiError::forbidden(
+            "not_your_seat",
+            "this needs a seat token (X-Seat-Token) of a player of this game",
+        ));
+    };
+    if let Some((result, _, reason)) = game.outcome() {
+        return Err(ApiError::conflict(
+            "game_over",
+            format!("the game is over ({result}, {reason})"),
+        ));
+    }
+    Ok(seat)
+}
+
+/// The engine accepts a draw when its side stands clearly worse.
+fn engine_accepts_draw(pos: &Position, engine_side: Color) -> bool {
+    let e = menagerie_engine::Engine::new(menagerie_engine::Options {
+        hash_mb: 1,
+        ..menagerie_engine::Options::default()
+    });
+    let v = e.evaluate(pos);
+    let for_engine = if pos.turn() == engine_side { v } else { -v };
+    for_engine < -150
+}
+
+fn seed_of(id: &str, ply: usize) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    }) ^ ply as u64
+}
+
+/// Rebuilds a stored game: settings, then every action replayed.
+///
+/// # Errors
+/// `500` if the row is unreadable or a stored action no longer replays.
+pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiError> {
+    let options: OptionMap = serde_json::from_str(&row.options_json)
+        .map_err(|e| ApiError::internal(format!("stored options: {e}")))?;
+    let (variant, options) = variants::resolve(&row.variant, &options)?;
+    let start = Position::from_fen(variant, &row.start_fen)
+        .map_err(|e| ApiError::internal(format!("stored start position: {e}")))?;
+    let player = |s: &str| {
+        Player::from_stored(s).ok_or_else(|| ApiError::internal(format!("stored player {s:?}")))
+    };
+    let time_control: Option<TimeControl> = match &row.time_control_json {
+        Some(j) => Some(
+            serde_json::from_str(j)
+                .map_err(|e| ApiError::internal(format!("stored time control: {e}")))?,
+        ),
+        None => None,
+    };
+    let mut game = Game::new(NewGame {
+        id: row.id.clone(),
+        spec: row.variant.clone(),
+        options,
+        record: GameRecord::new(start),
+        mode: Mode::from_name(&row.mode)
+            .ok_or_else(|| ApiError::internal(format!("stored mode {:?}", row.mode)))?,
+        players: ByColor([player(&row.white)?, player(&row.black)?]),
+        tokens: ByColor([row.white_token.clone(), row.black_token.clone()]),
+        time_control,
+        created_ms: row.created_ms,
+    });
+    for m in moves {
+        game.replay(m).map_err(|e| {
+            ApiError::internal(format!(
+                "stored move {} ({}) of game {} no longer replays: {}",
+                m.ply, m.text, row.id, e.message
+            ))
+        })?;
+    }
+    game.ending = row.ending;
+    game.draw_offer = match row.draw_offer.as_deref() {
+        Some("white") => Some(Color::White),
+        Some("black") => Some(Color::Black),
+        _ => None,
+    };
+    Ok(game)
+}

@@ -1,0 +1,445 @@
+//! Storage behind one trait, [`Store`], with the SQLite implementation
+//! [`SqliteStore`]. Every game keeps its start, its settings and each action
+//! in order; a call returns only after the change is committed.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Db(#[from] rusqlite::Error),
+    /// A stored row could not be read back.
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+}
+
+/// A game's settings as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game's id.
+    pub id: String,
+    /// The variant spec (a game name or a Pick the Piece spec).
+    pub variant: String,
+    /// Rule flags that differ from the defaults, as JSON.
+    pub options_json: String,
+    /// The start position string.
+    pub start_fen: String,
+    /// `engine`, `local` or `link`.
+    pub mode: String,
+    /// White's player (`human` or `engine:LEVEL`).
+    pub white: String,
+    /// Black's player.
+    pub black: String,
+    /// White's seat token (empty for the engine).
+    pub white_token: String,
+    /// Black's seat token (empty for the engine).
+    pub black_token: String,
+    /// The time control as JSON, if timed.
+    pub time_control_json: Option<String>,
+    /// An ending the moves do not show (resignation, agreement, timeout).
+    pub ending: Option<Ending>,
+    /// The side that offers a draw.
+    pub draw_offer: Option<String>,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: i64,
+}
+
+/// An ending decided off the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// `resignation`, `agreement` or `timeout`.
+    pub reason: String,
+}
+
+/// One stored action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// 1 for the first action.
+    pub ply: usize,
+    /// The move string.
+    pub text: String,
+    /// White's clock after the action (timed games).
+    pub white_ms: Option<i64>,
+    /// Black's clock after the action (timed games).
+    pub black_ms: Option<i64>,
+}
+
+/// A named custom setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupRow {
+    /// The name.
+    pub name: String,
+    /// The variant spec.
+    pub spec: String,
+    /// Rule flags as JSON.
+    pub options_json: String,
+    /// Last saved, milliseconds since the Unix epoch.
+    pub saved_ms: i64,
+}
+
+/// What the server needs from a database.
+pub trait Store: Send + Sync {
+    /// Stores a new game.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn create_game(&self, game: &GameRow) -> Result<(), StoreError>;
+    /// A game and its actions in order, if it exists.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError>;
+    /// Appends one action.
+    ///
+    /// # Errors
+    /// A [`StoreError`] (for instance if the ply is already stored).
+    fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError>;
+    /// Keeps only the first `plies` actions (undo).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError>;
+    /// Records or clears an off-board ending.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn set_ending(&self, id: &str, ending: Option<&Ending>) -> Result<(), StoreError>;
+    /// Records or clears a draw offer.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn set_draw_offer(&self, id: &str, side: Option<&str>) -> Result<(), StoreError>;
+    /// Saves (or replaces) a named setup.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn save_setup(&self, setup: &SetupRow) -> Result<(), StoreError>;
+    /// Every named setup, by name.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError>;
+    /// Deletes a named setup; whether it existed.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn delete_setup(&self, name: &str) -> Result<bool, StoreError>;
+}
+
+/// SQLite storage in one file (WAL mode).
+#[derive(Debug)]
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    start_fen TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    white TEXT NOT NULL,
+    black TEXT NOT NULL,
+    white_token TEXT NOT NULL,
+    black_token TEXT NOT NULL,
+    time_control TEXT,
+    result TEXT,
+    reason TEXT,
+    draw_offer TEXT,
+    created_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    white_ms INTEGER,
+    black_ms INTEGER,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE IF NOT EXISTS setups (
+    name TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    saved_ms INTEGER NOT NULL
+);
+";
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path`.
+    ///
+    /// # Errors
+    /// A [`StoreError`] if the file cannot be opened or the schema created.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let conn = Connection::open(path)?;
+        SqliteStore::init(conn)
+    }
+
+    /// A database in memory (tests).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        SqliteStore::init(Connection::open_in_memory()?)
+    }
+
+    fn init(conn: Connection) -> Result<SqliteStore, StoreError> {
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl Store for SqliteStore {
+    fn create_game(&self, g: &GameRow) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO games (id, variant, options, start_fen, mode, white, black, white_token,
+                black_token, time_control, result, reason, draw_offer, created_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            params![
+                g.id,
+                g.variant,
+                g.options_json,
+                g.start_fen,
+                g.mode,
+                g.white,
+                g.black,
+                g.white_token,
+                g.black_token,
+                g.time_control_json,
+                g.ending.as_ref().map(|e| e.result.clone()),
+                g.ending.as_ref().map(|e| e.reason.clone()),
+                g.draw_offer,
+                g.created_ms
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+        let conn = self.conn();
+        let row = conn
+            .query_row(
+                "SELECT id, variant, options, start_fen, mode, white, black, white_token,
+                    black_token, time_control, result, reason, draw_offer, created_ms
+                 FROM games WHERE id = ?1",
+                params![id],
+                |r| {
+                    let result: Option<String> = r.get(10)?;
+                    let reason: Option<String> = r.get(11)?;
+                    Ok(GameRow {
+                        id: r.get(0)?,
+                        variant: r.get(1)?,
+                        options_json: r.get(2)?,
+                        start_fen: r.get(3)?,
+                        mode: r.get(4)?,
+                        white: r.get(5)?,
+                        black: r.get(6)?,
+                        white_token: r.get(7)?,
+                        black_token: r.get(8)?,
+                        time_control_json: r.get(9)?,
+                        ending: result.map(|result| Ending {
+                            result,
+                            reason: reason.unwrap_or_default(),
+                        }),
+                        draw_offer: r.get(12)?,
+                        created_ms: r.get(13)?,
+                    })
+                },
+            )
+            .optional()?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let mut stmt = conn.prepare(
+            "SELECT ply, move, white_ms, black_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )?;
+        let moves = stmt
+            .query_map(params![id], |r| {
+                let ply: i64 = r.get(0)?;
+                Ok(MoveRow {
+                    ply: usize::try_from(ply).unwrap_or(0),
+                    text: r.get(1)?,
+                    white_ms: r.get(2)?,
+                    black_ms: r.get(3)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        for (i, m) in moves.iter().enumerate() {
+            if m.ply != i + 1 {
+                return Err(StoreError::Corrupt(format!(
+                    "game {id}: ply {} stored where {} was expected",
+                    m.ply,
+                    i + 1
+                )));
+            }
+        }
+        Ok(Some((row, moves)))
+    }
+
+    fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![id, mv.ply as i64, mv.text, mv.white_ms, mv.black_ms],
+        )?;
+        Ok(())
+    }
+
+    fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError> {
+        self.conn().execute(
+            "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+            params![id, plies as i64],
+        )?;
+        Ok(())
+    }
+
+    fn set_ending(&self, id: &str, ending: Option<&Ending>) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE games SET result = ?2, reason = ?3 WHERE id = ?1",
+            params![
+                id,
+                ending.map(|e| e.result.clone()),
+                ending.map(|e| e.reason.clone())
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn set_draw_offer(&self, id: &str, side: Option<&str>) -> Result<(), StoreError> {
+        self.conn().execute(
+            "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+            params![id, side],
+        )?;
+        Ok(())
+    }
+
+    fn save_setup(&self, s: &SetupRow) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO setups (name, spec, options, saved_ms) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT(name) DO UPDATE SET spec = excluded.spec, options = excluded.options,
+                saved_ms = excluded.saved_ms",
+            params![s.name, s.spec, s.options_json, s.saved_ms],
+        )?;
+        Ok(())
+    }
+
+    fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare("SELECT name, spec, options, saved_ms FROM setups ORDER BY name")?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(SetupRow {
+                    name: r.get(0)?,
+                    spec: r.get(1)?,
+                    options_json: r.get(2)?,
+                    saved_ms: r.get(3)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn delete_setup(&self, name: &str) -> Result<bool, StoreError> {
+        let n = self
+            .conn()
+            .execute("DELETE FROM setups WHERE name = ?1", params![name])?;
+        Ok(n > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            variant: "chess".into(),
+            options_json: "{}".into(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            mode: "local".into(),
+            white: "human".into(),
+            black: "human".into(),
+            white_token: "t".into(),
+            black_token: "t".into(),
+            time_control_json: None,
+            ending: None,
+            draw_offer: None,
+            created_ms: 1,
+        }
+    }
+
+    #[test]
+    fn games_and_moves_round_trip() {
+        let s = SqliteStore::in_memory().unwrap();
+        s.create_game(&row("g1")).unwrap();
+        for (i, m) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+            s.append_move(
+                "g1",
+                &MoveRow {
+                    ply: i + 1,
+                    text: (*m).into(),
+                    white_ms: None,
+                    black_ms: None,
+                },
+            )
+            .unwrap();
+        }
+        assert!(s
+            .append_move(
+                "g1",
+                &MoveRow {
+                    ply: 3,
+                    text: "x".into(),
+                    white_ms: None,
+                    black_ms: None
+                }
+            )
+            .is_err());
+        s.truncate_moves("g1", 1).unwrap();
+        let end = Ending {
+            result: "0-1".into(),
+            reason: "resignation".into(),
+        };
+        s.set_ending("g1", Some(&end)).unwrap();
+        let (g, moves) = s.load_game("g1").unwrap().unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(g.ending, Some(end));
+        assert!(s.load_game("nope").unwrap().is_none());
+    }
+
+    #[test]
+    fn setups_by_name() {
+        let s = SqliteStore::in_memory().unwrap();
+        let mut r = SetupRow {
+            name: "mine".into(),
+            spec: "pick-the-piece:slots=O,C".into(),
+            options_json: "{}".into(),
+            saved_ms: 1,
+        };
+        s.save_setup(&r).unwrap();
+        r.spec = "pick-the-piece:slots=A,A".into();
+        s.save_setup(&r).unwrap();
+        assert_eq!(s.list_setups().unwrap(), vec![r]);
+        assert!(s.delete_setup("mine").unwrap());
+        assert!(!s.delete_setup("mine").unwrap());
+    }
+}

@@ -1,0 +1,195 @@
+//! Builds the [`GameView`] the page draws from a [`Game`].
+
+use crate::dto::{
+    BoardPiece, Clocks, GameView, LastMove, LegalAction, OutcomeView, PlayedMove, Players, Pockets,
+};
+use crate::game::{Game, Mode, Seat};
+use crate::readable::{self, color_name};
+use menagerie_rules::mechanics::{prongs, wall};
+use menagerie_rules::{Color, Move, Position, Role};
+use std::time::Instant;
+
+/// The game as everyone sees it (`you` is filled in per viewer).
+#[must_use]
+pub fn build(game: &Game, now: Instant) -> GameView {
+    let pos = game.record.position();
+    let over = game.is_over();
+    let legal = if over { Vec::new() } else { legal(pos) };
+    let positions = game.record.positions();
+    let moves = game
+        .texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| PlayedMove {
+            ply: i + 1,
+            text: text.clone(),
+            label: game.labels.get(i).cloned().unwrap_or_default(),
+            fen_after: positions.get(i + 1).map(Position::fen).unwrap_or_default(),
+        })
+        .collect();
+    let last_move = game.record.moves().last().map(|m| {
+        let i = game.record.moves().len() - 1;
+        LastMove {
+            text: game.texts.get(i).cloned().unwrap_or_default(),
+            label: game.labels.get(i).cloned().unwrap_or_default(),
+            from: m.from().map(|s| s.to_string()),
+            to: m.to().map(|s| s.to_string()),
+            captured: captured(m),
+        }
+    });
+    let mut frozen: Vec<String> = Color::BOTH
+        .into_iter()
+        .flat_map(|c| pos.frozen(c))
+        .map(|s| s.to_string())
+        .collect();
+    frozen.sort();
+    GameView {
+        id: game.id.clone(),
+        variant: game.spec.clone(),
+        title: game.variant.title.clone(),
+        options: game.options.clone(),
+        files: game.variant.geometry.files(),
+        ranks: game.variant.geometry.ranks(),
+        fen: pos.fen(),
+        start_fen: game.record.start().fen(),
+        turn: color_name(pos.turn()).into(),
+        you: None,
+        board: board(pos),
+        pockets: pockets(pos),
+        frozen,
+        check: pos.is_check(),
+        last_move,
+        legal,
+        moves,
+        clocks: game.clock_now(now).map(|ms| Clocks {
+            white_ms: u64::try_from(ms[Color::White].max(0)).unwrap_or(0),
+            black_ms: u64::try_from(ms[Color::Black].max(0)).unwrap_or(0),
+            running: game.running().map(|c| color_name(c).to_string()),
+            increment_ms: game.time_control.map_or(0, |t| t.increment_ms),
+        }),
+        outcome: game.outcome().map(|(result, winner, reason)| OutcomeView {
+            result,
+            winner: winner.map(|c| color_name(c).to_string()),
+            reason,
+        }),
+        players: Players {
+            white: game.players[Color::White].display(),
+            black: game.players[Color::Black].display(),
+        },
+        draw_offer: game.draw_offer.map(|c| color_name(c).to_string()),
+        engine_thinking: game.engine_thinking,
+        can_undo: game.mode != Mode::Link,
+    }
+}
+
+/// `view` as seen by the holder of `seat`.
+#[must_use]
+pub fn for_seat(mut view: GameView, seat: Option<Seat>) -> GameView {
+    view.you = seat.map(|s| s.name().to_string());
+    view
+}
+
+fn captured(m: &Move) -> Vec<String> {
+    match *m {
+        Move::Wound { target, .. } => vec![target.to_string()],
+        _ => m.captured().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn board(pos: &Position) -> Vec<BoardPiece> {
+    let g = &pos.variant().geometry;
+    let mut out = Vec::new();
+    for rank in 0..g.ranks() {
+        for file in 0..g.files() {
+            let Some(sq) = menagerie_rules::Square::new(file, rank) else {
+                continue;
+            };
+            let Some(p) = pos.board().get(sq) else {
+                continue;
+            };
+            out.push(BoardPiece {
+                square: sq.to_string(),
+                color: color_name(p.color).into(),
+                letter: p.role.letter().to_string(),
+                name: p.role.name().into(),
+                prongs: pos.variant().prongs.then(|| prongs::write(p.role, p.state)),
+                wall: (p.role == Role::Wall).then(|| {
+                    if p.state == wall::WEST {
+                        "left".to_string()
+                    } else {
+                        "right".to_string()
+                    }
+                }),
+            });
+        }
+    }
+    out
+}
+
+fn pockets(pos: &Position) -> Pockets {
+    let mut out = Pockets::default();
+    for rule in &pos.variant().drops {
+        let l = rule.role.letter().to_string();
+        out.white
+            .insert(l.clone(), pos.pocket(Color::White).count(rule.role));
+        out.black
+            .insert(l, pos.pocket(Color::Black).count(rule.role));
+    }
+    out
+}
+
+/// The legal actions of `pos` for the page.
+#[must_use]
+pub fn legal(pos: &Position) -> Vec<LegalAction> {
+    let moves = pos.legal_moves();
+    let labels = readable::labels(pos, &moves);
+    let mut out: Vec<LegalAction> = moves
+        .iter()
+        .zip(labels)
+        .map(|(m, label)| action(pos, m, label))
+        .collect();
+    out.sort_by(|a, b| a.text.cmp(&b.text));
+    out
+}
+
+fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
+    let s = |sq: menagerie_rules::Square| sq.to_string();
+    let mut a = LegalAction {
+        text: menagerie_rules::notation::render(pos, m),
+        kind: String::new(),
+        from: m.from().map(s),
+        to: m.to().map(s),
+        captured: captured(m),
+        promotion: None,
+        role: None,
+        push_to: None,
+        rook: None,
+        label,
+    };
+    a.kind = match *m {
+        Move::Normal { promotion, .. } => {
+            a.promotion = promotion.map(|r| r.letter().to_string());
+            "normal"
+        }
+        Move::Drop { role, at, to } => {
+            a.role = Some(role.letter().to_string());
+            a.from = Some(s(at));
+            a.to = Some(s(to));
+            a.push_to = (at != to).then(|| s(to));
+            "drop"
+        }
+        Move::Castle { rook, rook_to, .. } => {
+            a.rook = Some([s(rook), s(rook_to)]);
+            "castle"
+        }
+        Move::Detonate { .. } => "detonate",
+        Move::Wound { target, .. } => {
+            a.to = Some(s(target));
+            "wound"
+        }
+        Move::Rotate { .. } => "rotate",
+        Move::Pass => "pass",
+    }
+    .to_string();
+    a
+}
