@@ -1,7 +1,7 @@
 // The start screen, the Pick the Piece builder and the rules pages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, click, waitMoves, serverMoves, shot, api } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, openGame, click, waitMoves, serverMoves, shot, api } from '../lib/harness.mjs';
 
 let srv, browser;
 before(async () => { srv = await startServer(); browser = await launchBrowser(); });
@@ -95,9 +95,7 @@ test('rules pages: every game has movement diagrams for each piece', async () =>
 
 test('phone width: the board fits and pieces can be moved by touch', async () => {
   const page = await newPage(browser, { width: 390, height: 844, mobile: true });
-  const res = await api(srv, 'POST', '/api/games', { variant: 'wreckage', opponent: { kind: 'local' } });
-  await page.goto(srv.url + res.links[res.seat]);
-  await page.waitForSelector('.board-svg .sq-hit');
+  await openGame(page, srv, { variant: 'wreckage', opponent: { kind: 'local' } });
   const box = await page.locator('.board-svg').boundingBox();
   assert.ok(box.width <= 390 && box.width >= 300, `board width ${box.width}`);
   await page.tap('.board-svg .sq-hit[data-sq="f2"]');
