@@ -43,7 +43,7 @@ test('Pick the Piece builder: preview, a refused setup with the reason, saved by
   await page.fill('[data-drop="A"]', '1');
   await page.fill('[data-drop="J"]', '2');
   assert.equal(await page.inputValue('#spec'), 'pick-the-piece:slots=O,C;drops=N,A,J2');
-  await page.waitForSelector('#setup-result .ok');
+  await page.waitForSelector('#setup-result .ok:has-text("slots=O,C;drops=N,A,J2")');
   assert.ok(await page.locator('#setup-result svg').count() >= 1, 'start position preview');
   await shot(page, 'pick-the-piece-builder');
   // a forbidden setup: too many pieces in hand

@@ -164,7 +164,7 @@ async function startScreen() {
       const v = await api.variant(spec);
       if (specInput.value.trim() !== spec) return null;
       const start = parseFen(v.start_fen);
-      out.innerHTML = `<p class="ok">✓ ${esc(v.title)} — a valid setup.</p>
+      out.innerHTML = `<p class="ok">✓ ${esc(v.title)} — a valid setup: <code>${esc(v.key)}</code></p>
         <div class="setup-preview">${staticBoardSvg({ files: v.files, ranks: v.ranks, pieces: start.pieces, size: 260, showCoords: true, label: 'Start position of this setup' })}
         <div><p>Start position:</p><code class="fen-text">${esc(v.start_fen)}</code>
         ${start.pockets ? `<p>In hand: ${Object.entries(start.pockets.white).map(([l, n]) => `${pieceSvg(l, 'white', 22)}×${n}`).join(' ')}</p>` : '<p>No drops.</p>'}
@@ -734,8 +734,8 @@ function renderBars() {
     const pocket = pockets && pockets[color];
     const droppable = new Set(legal().filter(isDrop).map(dropRole));
     let ph = '';
-    if (pocket) {
-      const letters = Object.keys(pocket);
+    if (pocket && G.variant.has_pockets !== false) {
+      const letters = Object.keys(pocket).filter((l) => pocket[l] > 0);
       ph = `<div class="pocket" role="group" aria-label="${color} pieces in hand">${letters.length ? letters.map((l) => {
         const n = pocket[l];
         const can = color === v.turn && droppable.has(l) && isLive();
@@ -744,7 +744,9 @@ function renderBars() {
       }).join('') : '<span class="empty-pocket">nothing in hand</span>'}</div>`;
     }
     const turn = v.turn === color && !v.outcome;
-    el.innerHTML = `<span class="side-dot ${color}" aria-hidden="true"></span><span class="player-name">${esc((v.players && v.players[color]) || color)}</span>${turn ? '<span class="turn-tag">to move</span>' : ''}${ph}<span class="clock ${color}" id="clock-${color}" aria-label="${color} clock"></span>`;
+    const who = (v.players && v.players[color]) || '';
+    const isMe = v.you === color;
+    el.innerHTML = `<span class="side-dot ${color}" aria-hidden="true"></span><span class="player-name">${sideName(color)}</span> <span class="player-who">${esc(isMe ? 'you' : v.you === 'both' ? '' : who === 'human' ? 'opponent' : who)}</span>${turn ? '<span class="turn-tag">to move</span>' : ''}${ph}<span class="clock ${color}" id="clock-${color}" aria-label="${color} clock"></span>`;
     el.classList.toggle('active', turn);
     el.onclick = (e) => {
       const b = e.target.closest('.pocket-piece');

@@ -89,8 +89,12 @@ export class Board {
     // highlights under pieces
     const tint = (sq, cls) => { const { x, y } = this.xy(sq); h += `<rect class="${cls}" x="${x}" y="${y}" width="${S}" height="${S}"/>`; };
     if (st.lastMove) {
-      if (st.lastMove.from) tint(st.lastMove.from, 'hl-last');
-      if (st.lastMove.to && st.lastMove.to !== st.lastMove.from) tint(st.lastMove.to, 'hl-last');
+      const lm = st.lastMove;
+      const moved = lm.to && bySq.get(lm.to);
+      const wide = moved && moved.letter === 'L' && moved.wall !== 'right';
+      const squares = new Set([lm.from, lm.to].filter(Boolean));
+      if (wide) for (const x of [lm.from, lm.to]) { const p = x && parseSq(x); if (p) squares.add(sqName(p.f + 1, p.r)); }
+      for (const x of squares) tint(x, 'hl-last');
     }
     if (st.selected) tint(st.selected, 'hl-sel');
     for (const sq of st.check || []) {
