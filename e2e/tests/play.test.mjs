@@ -188,3 +188,32 @@ test('arrow keys step through the game', async () => {
   await page.waitForSelector('#movelist button[data-ply="3"].current');
   await page.context().close();
 });
+
+test('carnage: frozen pieces are marked; hovering a piece shows its rules', async () => {
+  const page = await newPage(browser);
+  const g = await openGame(page, srv, local('carnage', '4k5/10/10/10/10/4r5/4T5/10/10/5K4[] w - - 0 1'));
+  const view = await api(srv, 'GET', `/api/games/${g.id}`);
+  assert.ok(view.frozen.includes('e5'), 'the server reports the rook as frozen');
+  assert.equal(await page.locator('.frozen').count(), view.frozen.length);
+  assert.match(await page.locator(sq('e5')).getAttribute('aria-label'), /frozen/);
+  await page.hover(sq('e4'));
+  await page.waitForSelector('#tooltip:not([hidden])');
+  assert.match(await page.textContent('#tooltip'), /Terror Freeze/);
+  await shot(page, 'carnage-frozen');
+  await page.context().close();
+});
+
+test('chess: promotion chooser and analysis with the evaluation bar', async () => {
+  const page = await newPage(browser);
+  const g = await openGame(page, srv, local('chess', '8/4P3/8/8/8/8/8/4K2k w - - 0 1'));
+  await page.click('#analyse');
+  await page.waitForSelector('#analysis-out:has-text("Best line")', { timeout: 15000 });
+  assert.ok(await page.locator('#evalbar.on').count() === 1);
+  await click(page, 'e7'); await click(page, 'e8');
+  await page.waitForSelector('#chooser:not([hidden])');
+  assert.equal(await page.locator('#chooser button[data-move]').count(), 4);
+  await page.click('#chooser button[data-move="e7e8n"]');
+  await waitMoves(page, 1);
+  assert.equal((await serverMoves(srv, g.id))[0], 'e7e8n');
+  await page.context().close();
+});
