@@ -3,7 +3,7 @@
 // board, its destinations marked).
 
 import { staticBoardSvg } from './board.js';
-import { parseFen, sqName, initialProngs } from './fen.js';
+import { parseFen, sqName } from './fen.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
 
 const ORTH = [[0, 1], [1, 0], [0, -1], [-1, 0]];
@@ -82,7 +82,7 @@ function marksFor(letter, variant) {
   const pieces = [...extra];
   if (at) {
     const p = { square: at, color: 'white', letter };
-    if (family === 'wounds') p.prongs = initialProngs(letter, 'white');
+    // (prongs are too small to read on a diagram; the prong figure shows them)
     pieces.push(p);
   }
   return { pieces, marks };
@@ -137,6 +137,14 @@ export const GAME_NOTES = {
   ],
 };
 
+const PRONG_FIGURE = () => `<h2>How prongs are drawn</h2><figure class="prong-figure">${staticBoardSvg({
+  files: 3, ranks: 1, size: 360, label: 'Prongs: an unwounded Queen, a wounded Queen, a wounded Knight',
+  pieces: [
+    { square: 'a1', color: 'white', letter: 'Q', prongs: '22222222' },
+    { square: 'b1', color: 'white', letter: 'Q', prongs: '21202120', wounded: true },
+    { square: 'c1', color: 'black', letter: 'N', prongs: '11011101', wounded: true },
+  ] })}<figcaption>Left: a Queen's eight long prongs (bars with arrowheads: it slides). Middle: a wounded Queen (red dot): short stubs step one square, and a missing prong is a direction it can no longer use. Right: a wounded Knight: each dot is one of its jumps.</figcaption></figure>`;
+
 export async function renderRules(root, key, api) {
   root.innerHTML = '<p class="loading">Loading rules…</p>';
   let variant;
@@ -157,6 +165,7 @@ export async function renderRules(root, key, api) {
       <ul class="notes">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>
     </div>
     <p><a class="button primary" href="/?variant=${encodeURIComponent(variant.key)}#new">Play ${escapeHtml(variant.title)}</a></p>
+    ${variant.key === 'wounds' ? PRONG_FIGURE() : ''}
     <h2>The pieces</h2>${MARK_LEGEND}
     <div class="piece-cards">`;
   for (const p of variant.pieces || []) {
