@@ -115,10 +115,19 @@ export async function shot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
 }
 
+/** A picture of the board column only (for docs/screenshots). */
+export async function boardShot(page, name) {
+  await page.locator('.board-col').screenshot({ path: path.join(SHOTS, `board-${name}.png`) });
+}
+
 /** Drags from one square to another with pointer (mouse) events. */
 export async function drag(page, from, to) {
-  const a = await page.locator(sq(from)).boundingBox();
-  const b = await page.locator(sq(to)).boundingBox();
+  const box = async (s) => {
+    for (let i = 0; i < 50; i++) { const r = await page.locator(sq(s)).boundingBox().catch(() => null); if (r) return r; await sleep(50); }
+    throw new Error(`no square ${s} on the board`);
+  };
+  const a = await box(from);
+  const b = await box(to);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   for (let i = 1; i <= 8; i++) await page.mouse.move(a.x + a.width / 2 + ((b.x - a.x) * i) / 8, a.y + a.height / 2 + ((b.y - a.y) * i) / 8);

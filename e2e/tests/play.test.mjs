@@ -3,7 +3,7 @@
 // refused actions, and stepping through the game with the arrow keys.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, openGame, click, drag, waitMoves, serverMoves, shot, api, sq } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, openGame, click, drag, waitMoves, serverMoves, shot, boardShot, api, sq } from '../lib/harness.mjs';
 
 let srv, browser;
 before(async () => { srv = await startServer(); browser = await launchBrowser(); });
@@ -27,6 +27,7 @@ test('chess: click-click move against the engine, engine replies, check shown', 
   assert.equal(moves[0], 'e2e4');
   assert.equal(moves.length, 2);
   await shot(page, 'chess');
+  await boardShot(page, 'chess');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -47,6 +48,7 @@ test('wreckage: ninja pawn drop with a push chosen after the drop square', async
   await waitMoves(page, 3);
   assert.equal((await serverMoves(srv, g.id))[2], 'J@e4');
   await shot(page, 'wreckage-drop-push');
+  await boardShot(page, 'wreckage');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -57,6 +59,7 @@ test('wreckage: flexible castling offers the castling and the king step', async 
   await click(page, 'f1');
   await click(page, 'g1');
   await page.waitForSelector('#chooser:not([hidden])');
+  await boardShot(page, 'wreckage-castling-chooser');
   const n = await page.locator('#chooser button[data-move]').count();
   assert.equal(n, 2, 'two actions for one gesture: king step and castling');
   await page.click('#chooser button[data-move="f1g1i1f1"]');
@@ -133,6 +136,7 @@ test('air-and-trench: ninja pawn drop pushed to the middle rank', async () => {
   await waitMoves(page, 3);
   assert.equal((await serverMoves(srv, g.id))[2], 'J@c3');
   await shot(page, 'air-and-trench');
+  await boardShot(page, 'air-and-trench');
   await page.context().close();
 });
 
@@ -143,6 +147,7 @@ test('longer-board: the Wall is moved by dragging it', async () => {
   await waitMoves(page, 1);
   assert.equal((await serverMoves(srv, g.id))[0], 'd2d3');
   await shot(page, 'longer-board-wall');
+  await boardShot(page, 'longer-board');
   await page.context().close();
 });
 
@@ -151,6 +156,8 @@ test('wounds: a wounded man rotates with the rotate buttons', async () => {
   const g = await openGame(page, srv, local('wounds', 'rnbqkbnr/pppp1ppp/8/4p3/4P(01000001)3/8/PPPP1PPP/RNBQKBNR w - - 0 1'));
   await click(page, 'e4');
   await page.waitForSelector('#actionbar button.rotate');
+  await shot(page, 'wounds-rotate-buttons');
+  await boardShot(page, 'wounds');
   await page.click('#actionbar button.rotate[data-move="e4r"]');
   await waitMoves(page, 1);
   assert.equal((await serverMoves(srv, g.id))[0], 'e4r');
@@ -200,6 +207,7 @@ test('carnage: frozen pieces are marked; hovering a piece shows its rules', asyn
   await page.waitForSelector('#tooltip:not([hidden])');
   assert.match(await page.textContent('#tooltip'), /Terror Freeze/);
   await shot(page, 'carnage-frozen');
+  await boardShot(page, 'carnage');
   await page.context().close();
 });
 

@@ -104,3 +104,44 @@ test('phone width: the board fits and pieces can be moved by touch', async () =>
   await shot(page, 'wreckage-phone');
   await page.context().close();
 });
+
+test('export a game record and a position, import them again', async () => {
+  const page = await newPage(browser);
+  const g = await openGame(page, srv, { variant: 'wreckage', opponent: { kind: 'local' } });
+  for (const [a, b] of [['e2', 'e5'], ['j9', 'j6']]) { await click(page, a); await click(page, b); }
+  await waitMoves(page, 2);
+  await page.click('.export summary');
+  const fen = await page.inputValue('#fen-out');
+  await page.click('#show-record');
+  await page.waitForFunction(() => /e2e5/.test(document.querySelector('#record-out').value));
+  const record = await page.inputValue('#record-out');
+  assert.match(record, /\[Variant "wreckage"\]/);
+  // import the record: a new game with the same moves
+  await page.goto(srv.url + '/');
+  await page.fill('#import-text', record);
+  await page.click('#import');
+  await page.waitForURL((u) => u.pathname.startsWith('/play/') && !u.pathname.includes(g.id));
+  await waitMoves(page, 2);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  assert.deepEqual(await serverMoves(srv, id), ['e2e5', 'j9j6']);
+  // start a game from the exported position
+  await page.goto(srv.url + '/');
+  await page.check('input[name=variant][value=wreckage]');
+  await page.check('input[name=opp][value=local]');
+  await page.click('.advanced summary');
+  await page.fill('#fen', fen);
+  await page.click('#start');
+  await page.waitForURL(/\/play\//);
+  await page.waitForSelector('.board-svg .sq-hit');
+  const id2 = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  const v = await api(srv, 'GET', `/api/games/${id2}`);
+  assert.equal(v.fen, fen);
+  // a broken position is refused with the server's reason
+  await page.goto(srv.url + '/');
+  await page.click('.advanced summary');
+  await page.fill('#fen', 'not a position');
+  await page.click('#start');
+  await page.waitForSelector('#start-error:not(:empty)');
+  assert.ok((await page.textContent('#start-error')).length > 10);
+  await page.context().close();
+});

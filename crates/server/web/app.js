@@ -601,7 +601,7 @@ async function play(text) {
     const v = await api.move(G.id, G.token, text);
     G.pending = false;
     G.sel = null;
-    setView(v);
+    setView(v, true);
     return true;
   } catch (e) {
     G.pending = false;
@@ -620,9 +620,12 @@ function flash(msg, isError = false) {
   el.classList.toggle('is-error', isError);
 }
 
-function setView(v) {
+function setView(v, force = false) {
   const prev = G.view;
   if (prev && v.you === null && prev.you && G.token) v.you = prev.you;
+  const json = JSON.stringify(v);
+  if (prev && json === G.viewJson && !force) return; // nothing changed (e.g. the stream's first event)
+  G.viewJson = json;
   G.view = v;
   G.clockAt = performance.now();
   if (G.flipped === null) G.flipped = v.you === 'black';

@@ -101,8 +101,6 @@ export class Board {
       const { x, y } = this.xy(sq);
       h += `<circle class="hl-check" cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`;
     }
-    // coordinates
-    h += this.coords();
     // pieces
     const drawnWalls = new Set();
     for (const p of st.pieces) {
@@ -116,6 +114,7 @@ export class Board {
       }
       h += this.drawPiece(p, p.square === st.dragFrom);
     }
+    h += this.coords();
     for (const sq of st.frozen || []) {
       const { x, y } = this.xy(sq);
       h += `<g class="frozen" pointer-events="none"><rect x="${x + 2}" y="${y + 2}" width="${S - 4}" height="${S - 4}" rx="8" fill="url(#ice)" stroke="#5cb8f0" stroke-width="4"/>
