@@ -225,3 +225,19 @@ test('chess: promotion chooser and analysis with the evaluation bar', async () =
   assert.equal((await serverMoves(srv, g.id))[0], 'e7e8n');
   await page.context().close();
 });
+
+test('keyboard only: move the focus over the board and play with Enter', async () => {
+  const page = await newPage(browser);
+  const g = await openGame(page, srv, local('longer-board'));
+  await page.focus(sq('a1'));
+  for (const k of ['ArrowUp', 'ArrowUp', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(k);
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-sq')), 'c3');
+  await page.keyboard.press('Enter');
+  assert.ok(await page.locator('.tg-dot').count() >= 1, 'destinations shown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await waitMoves(page, 1);
+  assert.equal((await serverMoves(srv, g.id))[0], 'c3c5');
+  await page.context().close();
+});

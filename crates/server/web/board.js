@@ -148,8 +148,10 @@ export class Board {
         h += `<rect class="sq-hit" data-sq="${sq}" x="${x}" y="${y}" width="${S}" height="${S}" role="button" aria-label="${label}" tabindex="${focusable ? 0 : -1}"/>`;
       }
     }
+    const hadFocus = this.svg.contains(document.activeElement) && document.activeElement !== this.svg;
     this.svg.innerHTML = h;
     if (this.dragGhost) this.svg.appendChild(this.dragGhost);
+    if (hadFocus && this.focusSq) { const el = this.svg.querySelector(`.sq-hit[data-sq="${this.focusSq}"]`); if (el) el.focus(); }
   }
 
   defaultFocus() { return sqName(0, 0); }
