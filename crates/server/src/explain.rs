@@ -185,7 +185,7 @@ mod tests {
     #[test]
     fn reasons_name_the_rule() {
         let p = start("chess");
-        assert_eq!(parse(&p, "zz").unwrap_err().code, "malformed_move");
+        assert_eq!(parse(&p, "e2-e4").unwrap_err().code, "malformed_move");
         assert!(reason(&p, "e3e4").contains("no piece"));
         assert!(reason(&p, "e7e5").contains("not yours"));
         assert!(reason(&p, "e1e2").contains("own pieces"));

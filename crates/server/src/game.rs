@@ -529,6 +529,11 @@ impl Game {
 
     /// Ends the game off the board (after the store did).
     pub fn end(&mut self, ending: Ending) {
+        if let Some(ms) = self.clock_now(Instant::now()) {
+            if let Some(c) = self.clock.as_mut() {
+                c.ms = ByColor([ms[Color::White].max(0), ms[Color::Black].max(0)]);
+            }
+        }
         self.ending = Some(ending);
         self.draw_offer = None;
         self.engine_thinking = false;

@@ -255,7 +255,12 @@ mod tests {
         assert_eq!(label_of(&p, "e1g1"), "O-O");
         assert_eq!(label_of(&p, "e1c1"), "O-O-O");
         assert_eq!(label_of(&p, "a1a8"), "Rxa8+");
+        assert_eq!(label_of(&p, "a1d1"), "Rd1");
+        let p = pos("chess", Some("4k3/8/8/8/8/R7/8/R4RK1 w - - 0 1"));
         assert_eq!(label_of(&p, "a1d1"), "Rad1");
+        assert_eq!(label_of(&p, "f1d1"), "Rfd1");
+        assert_eq!(label_of(&p, "a1a2"), "R1a2");
+        assert_eq!(label_of(&p, "a3a2"), "R3a2");
         let p = pos("chess", Some("k7/8/1K6/8/8/8/8/7R w - - 0 1"));
         assert_eq!(label_of(&p, "h1h8"), "Rh8#");
         let p = pos("chess", Some("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1"));
@@ -273,7 +278,7 @@ mod tests {
             "wreckage",
             Some("xrwbqkbfrd/ppppp1pppp/10/4pP4/4X5/10/10/10/PPPPP1PPPP/1R3K2RD[GJJJJJgjjjjj] w KQkq - 0 1"),
         );
-        assert_eq!(label_of(&p, "e6e6"), "Xe6!(e7,d7,f7)");
+        assert_eq!(label_of(&p, "e6e6"), "Xe6!(e7)");
     }
 
     #[test]
@@ -293,7 +298,7 @@ mod tests {
     fn dragon_approach_names_the_captured_square() {
         let p = pos(
             "wreckage",
-            Some("4k5/10/10/3r6/10/10/3D6/10/10/4K5 w - - 0 1"),
+            Some("4k5/10/10/3r6/10/10/3D6/10/10/4K5[] w - - 0 1"),
         );
         assert_eq!(label_of(&p, "d4d6"), "Dd6xd7");
     }
@@ -302,24 +307,28 @@ mod tests {
     fn bomber_and_longer_board() {
         let p = pos(
             "air-and-trench",
-            Some("5k4/10/10/3p6/10/3O6/10/10/10/5K4 w - - 0 1"),
+            Some("5k4/10/10/3p6/10/3O6/10/10/10/5K4[] w - - 0 1"),
+        );
+        assert_eq!(label_of(&p, "d5d7"), "Oxd7");
+        let p = pos(
+            "air-and-trench",
+            Some("5k4/10/10/10/3p6/3O6/10/10/10/5K4[] w - - 0 1"),
         );
         assert_eq!(label_of(&p, "d5d7"), "Od7xd6");
-        assert_eq!(label_of(&p, "d5d6"), "Oxd6");
         let p = pos("longer-board", None);
-        assert_eq!(label_of(&p, "b1c3"), "Nc3");
-        assert_eq!(label_of(&p, "d2d4"), "Ld4");
+        assert_eq!(label_of(&p, "b2c2"), "Uc2");
+        assert_eq!(label_of(&p, "d2c2"), "Lc2");
     }
 
     #[test]
     fn wounds_labels() {
         let p = pos("wounds", Some("4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1"));
         assert_eq!(label_of(&p, "e4e5"), "e4~e5");
-        assert_eq!(label_of(&p, "e4d5"), "ed5");
+        assert_eq!(label_of(&p, "e4d5"), "d5");
         let p = pos("wounds", Some("4k3/8/8/8/4Q(22212222)3/8/8/4K3 w - - 0 1"));
         assert_eq!(label_of(&p, "e4r"), "Qe4↻");
         assert_eq!(label_of(&p, "e4l"), "Qe4↺");
-        let p = pos("wounds", Some("8/8/8/8/8/8/8/P7 w - - 0 1"));
+        let p = pos("wounds", Some("P7/8/8/8/8/8/8/7k w - - 0 1"));
         let legal = p.legal_moves();
         assert_eq!(labels(&p, &legal), vec!["--".to_string()]);
     }

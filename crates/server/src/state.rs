@@ -17,6 +17,20 @@ use std::time::{Duration, Instant};
 /// A shared game.
 pub type GameRef = Arc<Mutex<Game>>;
 
+/// Games kept in memory before idle ones are dropped (they reload from the store).
+pub const MAX_GAMES_IN_MEMORY: usize = 2000;
+
+/// Drops the games nobody holds, watches or waits on (they reload on demand).
+fn forget_idle(games: &mut HashMap<String, GameRef>) {
+    games.retain(|_, g| {
+        if Arc::strong_count(g) > 1 {
+            return true;
+        }
+        let game = lock(g);
+        game.engine_thinking || game.events.receiver_count() > 0 || game.running().is_some()
+    });
+}
+
 /// Locks a mutex, recovering the data if a panicking thread poisoned it.
 pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -94,7 +108,13 @@ impl AppState {
         self.store().create_game(&row)?;
         let id = game.id.clone();
         let g = Arc::new(Mutex::new(game));
-        lock(&self.inner.games).insert(id, g.clone());
+        {
+            let mut games = lock(&self.inner.games);
+            if games.len() >= MAX_GAMES_IN_MEMORY {
+                forget_idle(&mut games);
+            }
+            games.insert(id, g.clone());
+        }
         self.after_change(&g);
         Ok(g)
     }
@@ -116,6 +136,9 @@ impl AppState {
         let game = load(row, &moves)?;
         let g = {
             let mut games = lock(&self.inner.games);
+            if games.len() >= MAX_GAMES_IN_MEMORY {
+                forget_idle(&mut games);
+            }
             games
                 .entry(id.to_string())
                 .or_insert_with(|| Arc::new(Mutex::new(game)))
@@ -302,8 +325,8 @@ impl AppState {
     /// After a move, undo or load: broadcast, start the engine if it is to
     /// move, and watch the clock.
     pub fn after_change(&self, g: &GameRef) {
-        self.broadcast(g);
         self.schedule_engine(g);
+        self.broadcast(g);
         self.schedule_flag(g);
     }
 
