@@ -4,6 +4,7 @@
 # the server binary unless MENAGERIE_BIN points at one, then runs the tests.
 # Screenshots go to target/e2e-screenshots/ (E2E_SCREENSHOTS overrides).
 set -euo pipefail
+if [ -n "${MENAGERIE_BIN:-}" ] && [ "${MENAGERIE_BIN#/}" = "$MENAGERIE_BIN" ]; then MENAGERIE_BIN="$PWD/$MENAGERIE_BIN"; fi
 cd "$(dirname "$0")"
 ROOT="$(cd .. && pwd)"
 
