@@ -806,6 +806,7 @@ function renderActionBar() {
   if (G.sel && G.sel.type === 'drop') parts.push(`<span class="hint">Choose a square for the ${esc(PIECE_NAMES[G.sel.role] || G.sel.role)}.</span>`);
   if (G.sel && G.sel.type === 'push') parts.push(`<span class="hint">Click where the Ninja Pawn ends (${esc(G.sel.entry)} = no push).</span>`);
   if (G.sel) parts.push('<button type="button" class="small" data-deselect>Cancel</button>');
+  else if (!parts.length && canAct() && isLive() && G.view.moves.length < 2) parts.push(`<span class="hint">Click or drag a piece to see where it can go${G.view.pockets && Object.values(G.view.pockets[G.view.turn] || {}).some((n) => n > 0) ? '; click a piece in hand to drop it' : ''}. Hover over (or press and hold) a piece to read its rules.</span>`);
   el.innerHTML = parts.join(' ');
   el.onclick = (e) => {
     const b = e.target.closest('button');
@@ -900,6 +901,7 @@ function renderShare() {
     const url = new URL(info.share, location.href).href;
     el.innerHTML = `<p>Send this link to your friend (they play ${G.view.you === 'white' ? 'Black' : 'White'}):</p><div class="linkrow"><input readonly value="${esc(url)}" id="invite-link" aria-label="Invitation link"><button type="button" id="copy-invite">Copy</button></div>`;
     $('#copy-invite').onclick = () => { $('#invite-link').select(); navigator.clipboard && navigator.clipboard.writeText(url).catch(() => {}); };
+    if (info.watch) el.insertAdjacentHTML('beforeend', `<p class="small">Spectators: <a href="${esc(info.watch)}" target="_blank">${esc(new URL(info.watch, location.href).href)}</a></p>`);
   } else el.innerHTML = '';
 }
 
