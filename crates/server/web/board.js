@@ -1,0 +1,394 @@
+// The SVG board: squares, coordinates, pieces (Walls across two squares, prongs on
+// Wounds men, frozen tint), highlights, and pointer/keyboard input (click-click,
+// drag with mouse or touch, long press / hover for help).
+
+import { symbolDefs, wallBricks, COLORS, PIECE_NAMES } from './pieces.js';
+import { sqName, parseSq } from './fen.js';
+
+const S = 100; // square size in SVG units
+const NS = 'http://www.w3.org/2000/svg';
+// N NE E SE S SW W NW as (file, rank) steps
+const DIRS = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
+const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+
+let defsInstalled = false;
+function installDefs() {
+  if (defsInstalled) return;
+  defsInstalled = true;
+  const holder = document.createElementNS(NS, 'svg');
+  holder.setAttribute('width', '0');
+  holder.setAttribute('height', '0');
+  holder.setAttribute('aria-hidden', 'true');
+  holder.style.position = 'absolute';
+  holder.innerHTML = `<defs>${symbolDefs()}
+    <radialGradient id="check-glow"><stop offset="0" stop-color="#ff2a00" stop-opacity=".95"/><stop offset=".55" stop-color="#ff3b1f" stop-opacity=".55"/><stop offset="1" stop-color="#ff3b1f" stop-opacity="0"/></radialGradient>
+    <pattern id="ice" width="20" height="20" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="20" height="20" fill="#bfe6ff" fill-opacity=".55"/><path d="M0 0 V20" stroke="#fff" stroke-width="5" stroke-opacity=".6"/></pattern>
+  </defs>`;
+  document.body.appendChild(holder);
+}
+
+export class Board {
+  constructor(el, opts) {
+    installDefs();
+    this.el = el;
+    this.opts = opts;
+    this.files = opts.files;
+    this.ranks = opts.ranks;
+    this.state = { pieces: [], flipped: false };
+    this.focusSq = null;
+    this.svg = document.createElementNS(NS, 'svg');
+    this.svg.setAttribute('viewBox', `0 0 ${this.files * S} ${this.ranks * S}`);
+    this.svg.setAttribute('class', 'board-svg');
+    this.svg.setAttribute('role', 'group');
+    this.svg.setAttribute('aria-label', opts.label || 'Board');
+    el.innerHTML = '';
+    el.appendChild(this.svg);
+    el.style.setProperty('--files', this.files);
+    el.style.setProperty('--ranks', this.ranks);
+    if (opts.interactive !== false) this.bindInput();
+  }
+
+  // --- geometry -------------------------------------------------------
+  xy(sq) {
+    const p = parseSq(sq);
+    const fl = this.state.flipped;
+    return { x: (fl ? this.files - 1 - p.f : p.f) * S, y: (fl ? p.r : this.ranks - 1 - p.r) * S };
+  }
+  squareAtClient(cx, cy) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = cx; pt.y = cy;
+    const m = this.svg.getScreenCTM();
+    if (!m) return null;
+    const p = pt.matrixTransform(m.inverse());
+    const col = Math.floor(p.x / S), row = Math.floor(p.y / S);
+    if (col < 0 || row < 0 || col >= this.files || row >= this.ranks) return null;
+    return this.state.flipped ? sqName(this.files - 1 - col, row) : sqName(col, this.ranks - 1 - row);
+  }
+  svgPoint(cx, cy) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = cx; pt.y = cy;
+    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
+  }
+
+  // --- drawing --------------------------------------------------------
+  render(state) {
+    this.state = { ...this.state, ...state };
+    const st = this.state;
+    const bySq = new Map(st.pieces.map((p) => [p.square, p]));
+    this.bySq = bySq;
+    let h = '';
+    // squares
+    for (let r = 0; r < this.ranks; r++) {
+      for (let f = 0; f < this.files; f++) {
+        const sq = sqName(f, r);
+        const { x, y } = this.xy(sq);
+        const dark = (f + r) % 2 === 0;
+        h += `<rect class="sq ${dark ? 'dark' : 'light'}" x="${x}" y="${y}" width="${S}" height="${S}"/>`;
+      }
+    }
+    // highlights under pieces
+    const tint = (sq, cls) => { const { x, y } = this.xy(sq); h += `<rect class="${cls}" x="${x}" y="${y}" width="${S}" height="${S}"/>`; };
+    if (st.lastMove) {
+      const lm = st.lastMove;
+      const moved = lm.to && bySq.get(lm.to);
+      const wide = moved && moved.letter === 'L' && moved.wall !== 'right';
+      const squares = new Set([lm.from, lm.to].filter(Boolean));
+      if (wide) for (const x of [lm.from, lm.to]) { const p = x && parseSq(x); if (p) squares.add(sqName(p.f + 1, p.r)); }
+      for (const x of squares) tint(x, 'hl-last');
+    }
+    if (st.selected) tint(st.selected, 'hl-sel');
+    for (const sq of st.check || []) {
+      const { x, y } = this.xy(sq);
+      h += `<circle class="hl-check" cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`;
+    }
+    // pieces
+    const drawnWalls = new Set();
+    for (const p of st.pieces) {
+      if (p.letter === 'L') {
+        const pair = this.wallPair(p, bySq);
+        const key = pair.join();
+        if (drawnWalls.has(key)) continue;
+        drawnWalls.add(key);
+        h += this.drawWall(p.color, pair, p.square === st.dragFrom || pair.includes(st.dragFrom));
+        continue;
+      }
+      h += this.drawPiece(p, p.square === st.dragFrom);
+    }
+    h += this.coords();
+    for (const sq of st.frozen || []) {
+      const { x, y } = this.xy(sq);
+      h += `<g class="frozen" pointer-events="none"><rect x="${x + 2}" y="${y + 2}" width="${S - 4}" height="${S - 4}" rx="8" fill="url(#ice)" stroke="#5cb8f0" stroke-width="4"/>
+        <text x="${x + S - 6}" y="${y + 24}" text-anchor="end" font-size="24" fill="#1d6fb8">❄</text></g>`;
+    }
+    for (const sq of (st.lastMove && st.lastMove.captured) || []) {
+      const { x, y } = this.xy(sq);
+      h += `<path class="hl-captured" d="M${x + 14} ${y + 14} l14 14 m0 -14 l-14 14" />`;
+    }
+    // targets
+    for (const t of st.targets || []) {
+      const { x, y } = this.xy(t.square);
+      if (t.wide) {
+        const other = this.xy(t.wide);
+        const x0 = Math.min(x, other.x);
+        h += `<rect class="tg-wall" x="${x0 + 6}" y="${y + 6}" width="${2 * S - 12}" height="${S - 12}" rx="10"/>`;
+      }
+      const occupied = bySq.has(t.square) && t.square !== st.selected;
+      if (t.kind === 'self') h += `<circle class="tg-self" cx="${x + S / 2}" cy="${y + S / 2}" r="44"/>`;
+      else if (occupied || t.kind === 'capture') h += `<path class="tg-cap" d="M${x} ${y}h30l-30 30zM${x + S} ${y}v30l-30 -30zM${x} ${y + S}v-30l30 30zM${x + S} ${y + S}h-30l30 -30z"/>`;
+      else h += `<circle class="tg-dot" cx="${x + S / 2}" cy="${y + S / 2}" r="16"/>`;
+    }
+    // focus/aria layer: one transparent rect per square
+    for (let r = 0; r < this.ranks; r++) {
+      for (let f = 0; f < this.files; f++) {
+        const sq = sqName(f, r);
+        const { x, y } = this.xy(sq);
+        const p = bySq.get(sq);
+        const label = `${sq}${p ? `, ${p.color} ${p.name || PIECE_NAMES[p.letter] || p.letter}` : ', empty'}${(st.targets || []).some((t) => t.square === sq) ? ', possible destination' : ''}${(st.frozen || []).includes(sq) ? ', frozen' : ''}`;
+        const focusable = sq === (this.focusSq || this.defaultFocus());
+        h += `<rect class="sq-hit" data-sq="${sq}" x="${x}" y="${y}" width="${S}" height="${S}" role="button" aria-label="${label}" tabindex="${focusable ? 0 : -1}"/>`;
+      }
+    }
+    const hadFocus = this.svg.contains(document.activeElement) && document.activeElement !== this.svg;
+    this.svg.innerHTML = h;
+    if (this.dragGhost) this.svg.appendChild(this.dragGhost);
+    if (hadFocus && this.focusSq) { const el = this.svg.querySelector(`.sq-hit[data-sq="${this.focusSq}"]`); if (el) el.focus(); }
+  }
+
+  defaultFocus() { return sqName(0, 0); }
+
+  coords() {
+    let h = '';
+    const fl = this.state.flipped;
+    for (let r = 0; r < this.ranks; r++) {
+      const sq = sqName(fl ? this.files - 1 : 0, r);
+      const { x, y } = this.xy(sq);
+      const dark = ((fl ? this.files - 1 : 0) + r) % 2 === 0;
+      h += `<text class="coord ${dark ? 'on-dark' : 'on-light'}" x="${x + 4}" y="${y + 22}">${r + 1}</text>`;
+    }
+    for (let f = 0; f < this.files; f++) {
+      const sq = sqName(f, fl ? this.ranks - 1 : 0);
+      const { x, y } = this.xy(sq);
+      const dark = (f + (fl ? this.ranks - 1 : 0)) % 2 === 0;
+      h += `<text class="coord ${dark ? 'on-dark' : 'on-light'}" x="${x + S - 5}" y="${y + S - 6}" text-anchor="end">${String.fromCharCode(97 + f)}</text>`;
+    }
+    return h;
+  }
+
+  wallPair(p, bySq) {
+    const s = parseSq(p.square);
+    if (p.wall === 'right') return [sqName(s.f - 1, s.r), p.square];
+    if (p.wall === 'left') return [p.square, sqName(s.f + 1, s.r)];
+    // unknown half: pair with a neighbouring wall square of the same colour
+    const right = bySq.get(sqName(s.f + 1, s.r));
+    const left = bySq.get(sqName(s.f - 1, s.r));
+    if (left && left.letter === 'L' && left.color === p.color && left.wall !== 'right' && !right) return [left.square, p.square];
+    return [p.square, sqName(s.f + 1, s.r)];
+  }
+
+  drawWall(color, pair, ghost) {
+    const a = this.xy(pair[0]);
+    const b = this.xy(pair[1]);
+    const x = Math.min(a.x, b.x);
+    const c = COLORS[color];
+    return `<g class="piece wall ${color}" data-sq="${pair[0]}" opacity="${ghost ? 0.35 : 1}" pointer-events="none">${wallBricks(c, x + 8, a.y + 22, 2 * S - 16, S - 44)}
+      <text x="${x + S}" y="${a.y + 62}" text-anchor="middle" font-size="26" font-weight="700" fill="${c.d}" stroke="${c.f}" stroke-width="5" paint-order="stroke">WALL</text></g>`;
+  }
+
+  drawPiece(p, ghost) {
+    const { x, y } = this.xy(p.square);
+    const id = `pc-${p.color === 'white' ? 'w' : 'b'}${p.letter}`;
+    const prongs = p.prongs && this.state.showProngs !== false ? p.prongs : null;
+    const inset = prongs ? 20 : 4;
+    let h = `<g class="piece ${p.color}" data-sq="${p.square}" opacity="${ghost ? 0.35 : 1}" pointer-events="none">`;
+    if (prongs) h += this.drawProngs(p, x, y);
+    h += `<use href="#${id}" x="${x + inset}" y="${y + inset}" width="${S - 2 * inset}" height="${S - 2 * inset}"/>`;
+    if (p.wounded) h += `<circle cx="${x + 14}" cy="${y + 86}" r="8" fill="#d12b2b" stroke="#fff" stroke-width="3"><title>wounded</title></circle>`;
+    return h + '</g>';
+  }
+
+  drawProngs(p, x, y) {
+    const cx = x + S / 2, cy = y + S / 2;
+    const flip = this.state.flipped ? -1 : 1;
+    const col = p.color === 'white' ? { f: '#fff6d8', s: '#111' } : { f: '#222', s: '#ffe9a8' };
+    let h = '';
+    if (p.letter === 'N') {
+      [...p.prongs].forEach((d, i) => {
+        if (d === '0') return;
+        const [df, dr] = KNIGHT[i];
+        const len = Math.hypot(df, dr);
+        const ux = (df / len) * flip, uy = (-dr / len) * flip;
+        const px = cx + ux * 40, py = cy + uy * 40;
+        h += `<circle class="prong knight" cx="${px}" cy="${py}" r="6.5" fill="${col.f}" stroke="${col.s}" stroke-width="2.5"/>`;
+      });
+      return h;
+    }
+    [...p.prongs].forEach((d, i) => {
+      if (d === '0') return;
+      const [df, dr] = DIRS[i];
+      const diag = df !== 0 && dr !== 0;
+      const ux = df * flip, uy = -dr * flip;
+      const r0 = diag ? 22 : 30;
+      if (d === '2') {
+        const r1 = diag ? 45 : 48;
+        const tipx = cx + ux * r1, tipy = cy + uy * r1;
+        const bx = cx + ux * (r1 - (diag ? 12 : 14)), by = cy + uy * (r1 - (diag ? 12 : 14));
+        // perpendicular
+        const nx = -uy / (diag ? Math.SQRT2 : 1), ny = ux / (diag ? Math.SQRT2 : 1);
+        h += `<g class="prong long"><path d="M${cx + ux * r0} ${cy + uy * r0} L${bx} ${by}" stroke="${col.s}" stroke-width="9" stroke-linecap="butt"/>
+          <path d="M${cx + ux * r0} ${cy + uy * r0} L${bx} ${by}" stroke="${col.f}" stroke-width="4.5"/>
+          <path d="M${tipx} ${tipy} L${bx + nx * 9} ${by + ny * 9} L${bx - nx * 9} ${by - ny * 9} Z" fill="${col.f}" stroke="${col.s}" stroke-width="2.5" stroke-linejoin="round"/></g>`;
+      } else {
+        const r1 = diag ? 30 : 38;
+        h += `<g class="prong short"><path d="M${cx + ux * r0} ${cy + uy * r0} L${cx + ux * r1} ${cy + uy * r1}" stroke="${col.s}" stroke-width="12" stroke-linecap="round"/>
+          <path d="M${cx + ux * r0} ${cy + uy * r0} L${cx + ux * r1} ${cy + uy * r1}" stroke="${col.f}" stroke-width="6" stroke-linecap="round"/></g>`;
+      }
+    });
+    return h;
+  }
+
+  // --- input ----------------------------------------------------------
+  bindInput() {
+    const svg = this.svg;
+    let press = null;
+    const clearPress = () => {
+      if (press && press.timer) clearTimeout(press.timer);
+      if (press && press.ghost) press.ghost.remove();
+      this.dragGhost = null;
+      press = null;
+    };
+    svg.addEventListener('pointerdown', (e) => {
+      if (e.button !== undefined && e.button !== 0) return;
+      const sq = this.squareAtClient(e.clientX, e.clientY);
+      if (!sq) return;
+      this.hideHover();
+      press = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, drag: false, helped: false, type: e.pointerType };
+      const draggable = this.opts.canDrag && this.opts.canDrag(sq);
+      press.draggable = draggable;
+      press.timer = setTimeout(() => {
+        if (press && !press.drag && this.opts.onHelp && this.bySq && this.bySq.get(sq)) {
+          press.helped = true;
+          this.opts.onHelp(sq, press.x, press.y);
+        }
+      }, 550);
+      try { svg.setPointerCapture(e.pointerId); } catch (_) { /* ignore */ }
+      if (draggable) e.preventDefault();
+    });
+    svg.addEventListener('pointermove', (e) => {
+      if (!press) { if (e.pointerType === 'mouse') this.hoverAt(e); return; }
+      if (e.pointerId !== press.id) return;
+      const dist = Math.hypot(e.clientX - press.x, e.clientY - press.y);
+      if (!press.drag && press.draggable && dist > 6) {
+        press.drag = true;
+        clearTimeout(press.timer);
+        this.opts.onDragStart && this.opts.onDragStart(press.sq);
+        const p = this.bySq.get(press.sq);
+        if (p) {
+          const g = document.createElementNS(NS, 'g');
+          g.setAttribute('class', 'drag-ghost');
+          g.setAttribute('pointer-events', 'none');
+          if (p.letter === 'L') g.innerHTML = `<g transform="translate(-100 -50)">${wallBricks(COLORS[p.color], 8, 22, 184, 56)}</g>`;
+          else g.innerHTML = `<use href="#pc-${p.color === 'white' ? 'w' : 'b'}${p.letter}" x="-55" y="-55" width="110" height="110"/>`;
+          svg.appendChild(g);
+          press.ghost = g;
+          this.dragGhost = g;
+          const pt = this.svgPoint(e.clientX, e.clientY);
+          g.setAttribute('transform', `translate(${pt.x} ${pt.y})`);
+        }
+      }
+      if (press.drag && press.ghost) {
+        const pt = this.svgPoint(e.clientX, e.clientY);
+        press.ghost.setAttribute('transform', `translate(${pt.x} ${pt.y})`);
+      } else if (dist > 10) clearTimeout(press.timer);
+    });
+    const finish = (e, cancelled) => {
+      if (!press || e.pointerId !== press.id) return;
+      const p = press;
+      clearPress();
+      if (cancelled) { if (p.drag) this.opts.onDragCancel && this.opts.onDragCancel(); return; }
+      const to = this.squareAtClient(e.clientX, e.clientY);
+      if (p.drag) {
+        if (to && to !== p.sq) this.opts.onDrop && this.opts.onDrop(p.sq, to);
+        else this.opts.onDragCancel && this.opts.onDragCancel();
+        return;
+      }
+      if (p.helped) return;
+      if (to) this.opts.onClick && this.opts.onClick(to);
+    };
+    svg.addEventListener('pointerup', (e) => finish(e, false));
+    svg.addEventListener('pointercancel', (e) => finish(e, true));
+    svg.addEventListener('pointerleave', () => this.hideHover());
+    svg.addEventListener('contextmenu', (e) => e.preventDefault());
+    svg.addEventListener('keydown', (e) => {
+      const t = e.target;
+      const sq = t && t.getAttribute && t.getAttribute('data-sq');
+      if (!sq) return;
+      const p = parseSq(sq);
+      const fl = this.state.flipped ? -1 : 1;
+      const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+      if (moves[e.key]) {
+        e.preventDefault();
+        e.stopPropagation();
+        const nf = p.f + moves[e.key][0] * fl, nr = p.r + moves[e.key][1] * fl;
+        if (nf < 0 || nr < 0 || nf >= this.files || nr >= this.ranks) return;
+        this.focus(sqName(nf, nr));
+      } else if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        e.stopPropagation();
+        this.opts.onClick && this.opts.onClick(sq);
+        this.focus(sq);
+      } else if (e.key === '?' || e.key === 'h') {
+        const r = t.getBoundingClientRect();
+        this.opts.onHelp && this.bySq.get(sq) && this.opts.onHelp(sq, r.left + r.width / 2, r.top + r.height / 2);
+      }
+    });
+  }
+
+  focus(sq) {
+    this.focusSq = sq;
+    for (const el of this.svg.querySelectorAll('.sq-hit')) el.setAttribute('tabindex', el.getAttribute('data-sq') === sq ? '0' : '-1');
+    const el = this.svg.querySelector(`.sq-hit[data-sq="${sq}"]`);
+    if (el) el.focus();
+  }
+
+  hoverAt(e) {
+    const sq = this.squareAtClient(e.clientX, e.clientY);
+    if (sq === this.hoverSq) return;
+    this.hideHover();
+    this.hoverSq = sq;
+    if (!sq || !this.bySq || !this.bySq.get(sq) || !this.opts.onHover) return;
+    this.hoverTimer = setTimeout(() => this.opts.onHover(sq, e.clientX, e.clientY), 450);
+  }
+  hideHover() {
+    clearTimeout(this.hoverTimer);
+    this.hoverSq = null;
+    this.opts.onHoverEnd && this.opts.onHoverEnd();
+  }
+}
+
+/** A static (non-interactive) board as an SVG string, for previews and diagrams. */
+export function staticBoardSvg({ files, ranks, pieces = [], marks = [], size = 240, label = 'Diagram', showCoords = false }) {
+  const host = document.createElement('div');
+  const b = new Board(host, { files, ranks, interactive: false, label });
+  b.render({ pieces, flipped: false, showProngs: true });
+  // remove focus layer
+  for (const el of b.svg.querySelectorAll('.sq-hit')) el.remove();
+  if (!showCoords) for (const el of b.svg.querySelectorAll('.coord')) el.remove();
+  let extra = '';
+  for (const m of marks) {
+    const { x, y } = b.xy(m.square);
+    const cx = x + S / 2, cy = y + S / 2;
+    if (m.kind === 'move') extra += `<circle class="mk-move" cx="${cx}" cy="${cy}" r="17"/>`;
+    else if (m.kind === 'moveonly') extra += `<circle class="mk-moveonly" cx="${cx}" cy="${cy}" r="16"/>`;
+    else if (m.kind === 'capture') extra += `<path class="mk-capture" d="M${cx - 17} ${cy - 17} l34 34 m0 -34 l-34 34"/>`;
+    else if (m.kind === 'blast') extra += `<circle class="mk-blast" cx="${cx}" cy="${cy}" r="30"/>`;
+    else if (m.kind === 'freeze') extra += `<text x="${cx}" y="${cy + 14}" text-anchor="middle" font-size="40" fill="#1d6fb8">❄</text>`;
+    else if (m.kind === 'taken') extra += `<path class="mk-taken" d="M${x + 10} ${y + 10} l80 80 m0 -80 l-80 80"/>`;
+  }
+  b.svg.insertAdjacentHTML('beforeend', extra);
+  b.svg.setAttribute('width', size);
+  b.svg.setAttribute('height', (size * ranks) / files);
+  b.svg.setAttribute('style', `width:${size}px;height:${(size * ranks) / files}px;max-width:100%`);
+  b.svg.classList.add('diagram');
+  b.svg.setAttribute('role', 'img');
+  return b.svg.outerHTML;
+}

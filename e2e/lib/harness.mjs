@@ -1,0 +1,135 @@
+// Shared helpers for the end-to-end tests: start `menagerie serve`, drive
+// headless Debian chromium through playwright-core, talk to the API directly
+// where a test only needs to set something up.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = process.env.MENAGERIE_BIN || path.join(ROOT, 'target/release/menagerie');
+export const SHOTS = process.env.E2E_SCREENSHOTS || path.join(ROOT, 'target/e2e-screenshots');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+fs.mkdirSync(SHOTS, { recursive: true });
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.on('error', reject);
+  });
+}
+
+/** Starts the server; returns { url, port, db, stop(), restart() }. */
+export async function startServer({ db, port } = {}) {
+  if (process.env.E2E_URL) return { url: process.env.E2E_URL, stop: async () => {}, restart: async () => {} };
+  db = db || path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'menagerie-e2e-')), 'games.db');
+  port = port || (await freePort());
+  const srv = { db, port, url: `http://127.0.0.1:${port}`, proc: null, log: '' };
+  const launch = async () => {
+    const proc = spawn(BIN, ['serve', '--port', String(port), '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    srv.proc = proc;
+    proc.stdout.on('data', (d) => { srv.log += d; });
+    proc.stderr.on('data', (d) => { srv.log += d; });
+    const deadline = Date.now() + 30000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${srv.log}`);
+      try { const r = await fetch(`${srv.url}/api/variants`); if (r.ok) break; } catch (_) { /* not yet */ }
+      if (Date.now() > deadline) throw new Error(`server did not start:\n${srv.log}`);
+      await sleep(100);
+    }
+  };
+  srv.stop = async () => {
+    const p = srv.proc;
+    if (!p || p.exitCode !== null) return;
+    const done = new Promise((r) => p.once('exit', r));
+    p.kill('SIGTERM');
+    const t = setTimeout(() => p.kill('SIGKILL'), 5000);
+    await done;
+    clearTimeout(t);
+  };
+  srv.restart = async () => { await srv.stop(); await launch(); };
+  await launch();
+  return srv;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function launchBrowser() {
+  // playwright gives every launch a fresh temporary --user-data-dir of its own.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  return browser;
+}
+
+/** A fresh page that fails the test on page errors. */
+export async function newPage(browser, { width = 1280, height = 900, mobile = false } = {}) {
+  const ctx = await browser.newContext({ viewport: { width, height }, hasTouch: mobile, isMobile: mobile, deviceScaleFactor: 1 });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|EventSource|ERR_/.test(m.text())) page.errors.push(m.text()); });
+  await page.addInitScript(() => { window.__menagerieNoConfirm = true; });
+  return page;
+}
+
+export async function api(srv, method, p, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers['X-Seat-Token'] = token;
+  const r = await fetch(srv.url + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  let data;
+  try { data = JSON.parse(text); } catch (_) { data = text; }
+  if (!r.ok) throw new Error(`${method} ${p} -> ${r.status}: ${text}`);
+  return data;
+}
+
+/** Creates a game through the API and opens it in `page` with its seat token. */
+export async function openGame(page, srv, body) {
+  const res = await api(srv, 'POST', '/api/games', body);
+  await page.goto(srv.url + (res.links && res.links[res.seat] ? res.links[res.seat] : `/play/${res.id}?seat=${res.token}`));
+  await page.waitForSelector('.board-svg .sq-hit');
+  return res;
+}
+
+export const sq = (s) => `.board-svg .sq-hit[data-sq="${s}"]`;
+export async function click(page, s) { await page.click(sq(s)); }
+
+export async function moveCount(page) { return page.locator('#movelist button[data-ply]').count(); }
+export async function waitMoves(page, n, timeout = 20000) {
+  await page.waitForSelector(`#movelist button[data-ply="${n}"]`, { timeout });
+}
+/** The move strings recorded by the server so far. */
+export async function serverMoves(srv, id) {
+  const g = await api(srv, 'GET', `/api/games/${id}`);
+  return g.moves.map((m) => m.text);
+}
+export async function shot(page, name) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** A picture of the board column only (for docs/screenshots). */
+export async function boardShot(page, name) {
+  await page.locator('.board-col').screenshot({ path: path.join(SHOTS, `board-${name}.png`) });
+}
+
+/** Drags from one square to another with pointer (mouse) events. */
+export async function drag(page, from, to) {
+  const box = async (s) => {
+    for (let i = 0; i < 50; i++) { const r = await page.locator(sq(s)).boundingBox().catch(() => null); if (r) return r; await sleep(50); }
+    throw new Error(`no square ${s} on the board`);
+  };
+  const a = await box(from);
+  const b = await box(to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(a.x + a.width / 2 + ((b.x - a.x) * i) / 8, a.y + a.height / 2 + ((b.y - a.y) * i) / 8);
+  await page.mouse.up();
+}
