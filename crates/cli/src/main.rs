@@ -151,7 +151,7 @@ struct MatchArgs {
     /// Stop when the test decides: ELO0,ELO1 (alpha = beta = 0.05).
     #[arg(long)]
     sprt: Option<String>,
-    /// Record file (default: match-<variant>.pgn in the working directory).
+    /// Record file (default: `match-VARIANT.pgn` in the working directory).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
     /// Seed of openings and random players.
