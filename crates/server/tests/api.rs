@@ -738,3 +738,85 @@ async fn the_rate_limit_answers_429() {
         (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited"))
     );
 }
+
+/// A small deterministic generator for the person's random choices.
+fn next_random(state: &mut u64) -> usize {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    usize::try_from(*state % 1_000_003).unwrap()
+}
+
+/// Plays `variant` against the engine to its end: the person picks random
+/// legal actions, the engine answers; returns the final view.
+async fn play_to_the_end(app: &Router, variant: &str, seed: u64) -> Value {
+    let (id, t, _) = create(
+        app,
+        json!({"variant": variant,
+        "opponent": {"kind": "engine", "level": 3}, "color": "white"}),
+    )
+    .await;
+    let mut rng = seed | 1;
+    for _ in 0..1000 {
+        let v = wait_for(app, &id, &t, |v| {
+            !v["outcome"].is_null() || (v["turn"] == "white" && v["engine_thinking"] == false)
+        })
+        .await;
+        if !v["outcome"].is_null() {
+            return v;
+        }
+        let legal = v["legal"].as_array().unwrap();
+        assert!(
+            !legal.is_empty(),
+            "{variant}: no legal action but no outcome"
+        );
+        let mv = legal[next_random(&mut rng) % legal.len()]["text"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (s, v) = play(app, &id, &t, &mv).await;
+        assert_eq!(s, StatusCode::OK, "{variant} {mv}: {v}");
+    }
+    panic!("{variant}: no end after 1000 of the person's moves");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_played_to_its_end_against_the_engine() {
+    let app = memory_app();
+    for (i, variant) in menagerie_games::NAMES.iter().enumerate() {
+        let v = play_to_the_end(&app, variant, 0x5eed + i as u64).await;
+        let outcome = &v["outcome"];
+        assert!(outcome["result"].is_string(), "{variant}: {outcome}");
+        assert!(v["legal"].as_array().unwrap().is_empty(), "{variant}");
+        // The record the page exports replays move by move to the same end.
+        let id = v["id"].as_str().unwrap();
+        let req = Request::builder()
+            .uri(format!("/api/games/{id}/record"))
+            .body(Body::empty())
+            .unwrap();
+        let (s, _, text) = raw(&app, req).await;
+        assert_eq!(s, StatusCode::OK, "{variant}");
+        let games =
+            menagerie_protocol::pgn::read_all(&text, &menagerie_protocol::pgn::standard_resolver)
+                .unwrap_or_else(|e| panic!("{variant}: {e}\n{text}"));
+        let record = games[0]
+            .replay()
+            .unwrap_or_else(|e| panic!("{variant}: {e:?}"));
+        assert_eq!(
+            record.position().fen(),
+            v["fen"].as_str().unwrap(),
+            "{variant}"
+        );
+        assert_eq!(
+            games[0].result,
+            outcome["result"].as_str().unwrap(),
+            "{variant}"
+        );
+        println!(
+            "{variant}: {} after {} plies ({})",
+            outcome["result"],
+            record.moves().len(),
+            outcome["reason"]
+        );
+    }
+}
