@@ -1,19 +1,29 @@
 //! Move strings at the protocol edge.
 //!
 //! UCI speaks our own notation (`../spec/notation.md`, section 4) unchanged.
-//! XBoard differs in three ways, translated here in both directions:
+//! XBoard differs in four ways, translated here in both directions:
 //!
 //! - on boards of more than 9 ranks XBoard numbers ranks from 0, so our
 //!   `e10` is its `e9` and our `a1` its `a0`;
 //! - castling is the king's from and to squares only (XBoard moves the
-//!   nearest piece beyond the king's destination next to it, on the other
-//!   side, which is where our rook lands);
+//!   nearest piece between the king and the edge, on the side it goes, to
+//!   the square next to the king's destination, which is where our rook
+//!   lands);
+//! - a capture that takes one man off the landing square (a Dragon's
+//!   approach or withdrawal, a Guillotine's fly-over or double capture, a
+//!   Withdrawer's withdrawal, the second square of a Wall) or a detonation
+//!   of a single man is written as XBoard's two-leg move through that
+//!   man's square, `from kill,kill to` (`a0c2,c2d3`; a detonation on e4
+//!   of the man on e5 is `e4e5,e5e4`);
 //! - the Wounds pass `0000` is XBoard's null move `@@@@`.
 //!
 //! Incoming strings are parsed by matching our rendered legal actions, as
-//! everywhere else.
+//! everywhere else. Which actions XBoard can carry at all is decided by
+//! playing the string on XBoard's picture of the board
+//! ([`crate::xboard::mirror`]).
 
-use menagerie_rules::{notation, Move, MoveError, Position};
+use crate::xboard::mirror::{Context, Grid};
+use menagerie_rules::{notation, Move, MoveError, Position, Square, SquareSet};
 
 /// Whether XBoard numbers this position's ranks from 0.
 #[must_use]
@@ -59,6 +69,25 @@ pub fn to_xboard(pos: &Position, m: &Move) -> String {
     let ours = match *m {
         Move::Castle { king, king_to, .. } => format!("{king}{king_to}"),
         Move::Pass => return "@@@@".to_string(),
+        Move::Normal {
+            from,
+            to,
+            captured,
+            promotion,
+        } => match lone_kill(captured, to) {
+            Some(k) => {
+                let promo = promotion.map_or_else(
+                    || new_letter(pos, m, from, to, promotion),
+                    |r| r.letter().to_ascii_lowercase().to_string(),
+                );
+                format!("{from}{k},{k}{to}{promo}")
+            }
+            None => notation::render(pos, m) + &new_letter(pos, m, from, to, promotion),
+        },
+        Move::Detonate { at, captured } => match lone_kill(captured, at) {
+            Some(k) => format!("{at}{k},{k}{at}"),
+            None => notation::render(pos, m),
+        },
         _ => notation::render(pos, m),
     };
     if zero_based_ranks(pos) {
@@ -66,6 +95,45 @@ pub fn to_xboard(pos: &Position, m: &Move) -> String {
     } else {
         ours
     }
+}
+
+/// A man that changes its kind by moving (the Changeling) tells XBoard its
+/// new letter as a promotion suffix, which XBoard believes without testing
+/// legality: `c4d5y`.
+fn new_letter(
+    pos: &Position,
+    m: &Move,
+    from: Square,
+    to: Square,
+    promotion: Option<menagerie_rules::Role>,
+) -> String {
+    let before = pos.board().get(from).map(|p| p.role);
+    if promotion.is_some() || !before.is_some_and(is_changeling) {
+        return String::new();
+    }
+    let mut after = pos.clone();
+    if after.play(m).is_err() {
+        return String::new();
+    }
+    match after.board().get(to).map(|p| p.role) {
+        Some(r) if Some(r) != before => r.letter().to_ascii_lowercase().to_string(),
+        _ => String::new(),
+    }
+}
+
+fn is_changeling(r: menagerie_rules::Role) -> bool {
+    matches!(
+        r,
+        menagerie_rules::Role::ChangelingBishop | menagerie_rules::Role::ChangelingRook
+    )
+}
+
+/// The one square other than `landing` that `captured` empties, if there
+/// is exactly one.
+fn lone_kill(captured: SquareSet, landing: Square) -> Option<Square> {
+    let mut others = captured;
+    others.remove(landing);
+    (others.len() == 1).then(|| others.first()).flatten()
 }
 
 /// The legal action an XBoard move string names in `pos`.
@@ -77,6 +145,21 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if text == "@@@@" || text == "pass" {
         return notation::parse(pos, "0000");
     }
+    let ours = if text.contains(',') {
+        Err(MoveError::Illegal(text.to_string()))
+    } else {
+        from_our_notation(pos, text)
+    };
+    ours.or_else(|e| {
+        pos.legal_moves()
+            .into_iter()
+            .find(|m| to_xboard(pos, m) == text)
+            .ok_or(e)
+    })
+}
+
+/// Our own move string, with XBoard's rank numbering.
+fn from_our_notation(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if zero_based_ranks(pos) {
         if !text
             .chars()
@@ -91,11 +174,23 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// Whether XBoard can carry `m`: its XBoard string reads back as the same
-/// action. (A one-square flexible castling is written like the king's
-/// step, so it cannot.)
+/// action, and XBoard, playing that string on its own picture of the board,
+/// gets the board we get. (A one-square flexible castling is written like
+/// the king's step, a sliding Wall moves two men, a wound leaves both men
+/// standing, a detonation of several men has no XBoard string: none of
+/// these can be carried.)
 #[must_use]
 pub fn xboard_can_carry(pos: &Position, m: &Move) -> bool {
-    from_xboard(pos, &to_xboard(pos, m)).is_ok_and(|back| back == *m)
+    let text = to_xboard(pos, m);
+    if !from_xboard(pos, &text).is_ok_and(|back| back == *m) {
+        return false;
+    }
+    let mut after = pos.clone();
+    if after.play(m).is_err() {
+        return false;
+    }
+    let mut grid = Grid::of(pos);
+    grid.play(&text, &Context::of(pos)) && grid == Grid::of(&after)
 }
 
 /// The legal actions in `pos` that XBoard can carry.
