@@ -243,4 +243,51 @@ mod tests {
         let e4 = notation::parse(&chess, "e2e4").unwrap();
         assert_eq!(to_xboard(&chess, &e4), "e2e4");
     }
+
+    fn at(name: &str, fen: &str) -> Position {
+        Position::from_fen(menagerie_games::by_name(name).unwrap(), fen).unwrap()
+    }
+
+    fn carried(pos: &Position, ours: &str) -> (String, bool) {
+        let m = notation::parse(pos, ours).unwrap();
+        let x = to_xboard(pos, &m);
+        let can = xboard_can_carry(pos, &m);
+        assert_eq!(can, xboard_moves(pos).contains(&m), "{ours}");
+        if can {
+            assert_eq!(from_xboard(pos, &x).unwrap(), m, "{x}");
+        }
+        (x, can)
+    }
+
+    #[test]
+    fn what_xboard_can_and_cannot_carry() {
+        let w = "1rwb2b1rd/1p6pj/1j1p1k2f1/j3p1p2p/p2p1j4/P2P5q/1P2X1FPP1/4P4G/Q1P1BPP2P/1R2WKB1R1[JJJJJgj] w KQ - 4 30";
+        assert_eq!(
+            carried(&at("wreckage", w), "j3j6"),
+            ("j2j4,j4j5".into(), true)
+        );
+        let c = "1rwbqkb1r1/1pp1p2fpp/1d7x/j4j4/pX3p1p2/2pP5P/5p4/2P3P1F1/PPJWPT1PPJ/2RBQKR2D[JJJtjjj] w kq - 2 21";
+        assert!(!carried(&at("carnage", c), "b6b6").1, "two men blown up");
+        let one = "1r3kbfr1/p1pp2pp1p/10/3xbq4/1p1P4p1/1P3P2P1/6B3/2X2T4/P1P3PP1P/1RW2KBFR1[JJJJjjjjj] b KQkq - 0 20";
+        assert_eq!(
+            carried(&at("carnage", one), "d7d7"),
+            ("d6d5,d5d6".into(), true)
+        );
+        let castle = "1rwb2b1rd/1pp1k2fp1/1j7D/j3p1pq1p/p2p1j1F2/P2P6/1P2X2PP1/Q3PW4/2P1BPP2P/1R3KBGR1[JJJJJgjj] w KQ - 0 25";
+        assert!(
+            !carried(&at("wreckage", castle), "f1e1b1f1").1,
+            "a one-square castling"
+        );
+        let l =
+            "rnbqkbnr/zu1ll1uz/1pppp1pp/p7/8/3P1p2/1P3P2/P1P1P1PP/ZU1LL1UZ/RNBQKBNR w KQkq - 0 4";
+        assert_eq!(
+            carried(&at("longer-board", l), "a2b3"),
+            ("a1b2y".into(), true)
+        );
+        assert!(!carried(&at("longer-board", l), "d2c2").1, "a sliding Wall");
+        let wound = "rnbqkbnr/ppppppp1/6p1/8/8/N2P4/PPP1PPPP/R1BQKBNR b - - 3 2";
+        assert!(!carried(&at("wounds", wound), "h8h2").1, "a wound");
+        let turn = "rnbqkbnr/p1ppppp1/p5p1/8/8/N1PP4/PP2PPPP(01000001)/R1BQKBNR w - - 0 4";
+        assert!(!carried(&at("wounds", turn), "h2r").1, "a rotation");
+    }
 }
