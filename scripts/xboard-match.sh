@@ -2,24 +2,29 @@
 # Plays Menagerie against itself under the real XBoard, headless, for each
 # game given (default: every game), and prints how each match went.
 #
-#   scripts/xboard-match.sh [--games N] [--tc MIN:SEC] [--inc SEC] [--out DIR] [VARIANT...]
+#   scripts/xboard-match.sh [--games N] [--tc MIN:SEC] [--inc SEC] [--out DIR]
+#                           [--options 'NAME=VALUE,...'] [VARIANT...]
 #
 # VARIANT is an XBoard variant name: normal (chess), wreckage, carnage,
-# air-and-trench, longer-board, wounds. Needs xboard and xvfb-run (Debian:
+# air-and-trench, longer-board, wounds, or pick-the-piece (which plays the
+# engine option PickThePieceSetup, e.g. --options
+# PickThePieceSetup=$PWD/examples/pick-the-piece/bombers-and-cannons.toml;
+# XBoard splits --options at commas). Needs xboard and xvfb-run (Debian:
 # apt-get install xboard xvfb); installs nothing itself. Not part of CI:
 # XBoard is a GUI (and GPL), this script is for people checking the
 # XBoard front-end by hand. See docs/protocols.md, "XBoard in practice".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-games=2 tc=0:20 inc=0.2 out=target/xboard-match
+games=2 tc=0:20 inc=0.2 out=target/xboard-match options=
 while [ $# -gt 0 ]; do
   case "$1" in
     --games) games=$2; shift 2 ;;
     --tc) tc=$2; shift 2 ;;
     --inc) inc=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n 2,11p "$0"; exit 0 ;;
+    --options) options=$2; shift 2 ;;
+    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -54,6 +59,7 @@ for v in "${variants[@]}"; do
   timeout "$secs" xvfb-run -a "$xboard" -noGUI -xexit \
     -settingsFile /dev/null -saveSettingsFile /dev/null -saveSettingsOnExit false \
     -fcp "$bin xboard" -fd "$out" -scp "$bin xboard" -sd "$out" \
+    -firstOptions "$options" -secondOptions "$options" \
     -variant "$v" -matchGames "$games" -tc "$tc" -inc "$inc" \
     -testLegality false -autoCallFlag true -xponder \
     -saveGameFile "$pgn" -pgnExtendedInfo true \
@@ -63,7 +69,9 @@ for v in "${variants[@]}"; do
   else
     echo "   no game saved; see $debug"
   fi
-  [ -s "$debug" ] && "$audit" "$v" "$debug" | sed 's/^/   /'
+  setup=$(printf '%s' "$options" | sed -n 's/.*PickThePieceSetup=\([^,]*\).*/\1/p')
+  [ "$v" = pick-the-piece ] && [ -n "$setup" ] || setup=
+  [ -s "$debug" ] && "$audit" "$v" "$debug" $setup | sed 's/^/   /'
 
   echo "   record: $pgn, protocol log: $debug"
 done

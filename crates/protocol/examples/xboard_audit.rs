@@ -10,6 +10,9 @@
 //! cargo run --release -p menagerie-protocol --example xboard_audit -- wreckage target/xboard-match/wreckage.debug
 //! ```
 //!
+//! For `pick-the-piece`, give the setup played (the engines'
+//! `PickThePieceSetup` option) as a third argument.
+//!
 //! Used by `scripts/xboard-match.sh`; see `docs/protocols.md`.
 
 use menagerie_protocol::text::from_xboard;
@@ -21,12 +24,23 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [variant, file] = args.as_slice() else {
-        eprintln!("usage: xboard_audit VARIANT DEBUG_FILE");
-        return ExitCode::from(2);
+    let (variant, file, spec) = match args.as_slice() {
+        [v, f] => (v, f, None),
+        [v, f, s] => (v, f, Some(s.as_str())),
+        _ => {
+            eprintln!("usage: xboard_audit VARIANT DEBUG_FILE [SETUP]");
+            return ExitCode::from(2);
+        }
     };
-    let Some(v) = our_name(variant).and_then(menagerie_games::by_name) else {
-        eprintln!("xboard_audit: unknown variant {variant}");
+    let resolved = match spec {
+        Some(s) => menagerie_games::resolve(s).ok(),
+        None => our_name(variant).and_then(menagerie_games::by_name),
+    };
+    let Some(v) = resolved else {
+        eprintln!(
+            "xboard_audit: unknown variant {variant} {}",
+            spec.unwrap_or("")
+        );
         return ExitCode::from(2);
     };
     let text = match std::fs::read(file) {

@@ -417,3 +417,56 @@ fn captures_off_the_landing_square_travel_as_two_legs() {
     s.send("go");
     engine_move(&mut s, &after);
 }
+
+/// Regression (seen under the real XBoard): in Wounds the engine answered
+/// with a wound (`c7d6`, both men stay), which XBoard took for a capture;
+/// two plies later it forfeited the wounded queen's move. Under XBoard the
+/// engine now plays only actions XBoard's board follows.
+#[test]
+fn wounds_under_xboard_plays_only_what_xboard_can_draw() {
+    let fen = "rnbqkbnr/ppppppp1/3Q2p1/8/8/2P5/PPP1PPPP/RNB1KBNR b - - 3 2";
+    let pos = Position::from_fen(game("wounds"), fen).expect("valid");
+    let wound = notation::parse(&pos, "c7d6").expect("the pawn may wound the queen");
+    assert!(
+        !xboard_can_carry(&pos, &wound),
+        "a wound leaves both men standing"
+    );
+    let mut s = session();
+    s.send("new");
+    s.send("variant wounds");
+    s.send("force");
+    s.send(&format!("setboard {fen}"));
+    s.send("sd 2");
+    s.send("go");
+    let m = engine_move(&mut s, &pos);
+    assert_ne!(m, wound);
+}
+
+/// Regression (seen under the real XBoard): a Changeling's move left
+/// XBoard showing its old kind. Its new letter now rides as a promotion
+/// suffix, and both spellings are read.
+#[test]
+fn a_changeling_tells_xboard_its_new_kind() {
+    let fen = "rnbqkbnr/zu1ll1uz/1pppp1pp/p7/8/3P1p2/1P3P2/P1P1P1PP/ZU1LL1UZ/RNBQKBNR w KQkq - 0 4";
+    let pos = Position::from_fen(game("longer-board"), fen).expect("valid");
+    let m = notation::parse(&pos, "a2b3").expect("the Changeling moves");
+    assert_eq!(to_xboard(&pos, &m), "a1b2y");
+    assert_eq!(from_xboard(&pos, "a1b2").expect("plain"), m);
+    let mut grid = Grid::of(&pos);
+    assert!(grid.play("a1b2y", &Context::of(&pos)));
+    let mut after = pos.clone();
+    after.play(&m).expect("legal");
+    assert_eq!(grid, Grid::of(&after));
+    let mut s = session();
+    s.send("new");
+    s.send("variant longer-board");
+    s.send("force");
+    assert!(sync(&mut s, 0).iter().any(|l| l.starts_with("setup (")));
+    s.send(&format!("setboard {fen}"));
+    s.send("usermove a1b2y");
+    let said = sync(&mut s, 1);
+    assert!(said.is_empty(), "{said:?}");
+    s.send("sd 1");
+    s.send("go");
+    engine_move(&mut s, &after);
+}
