@@ -3,13 +3,14 @@
 # game given (default: every game), and prints how each match went.
 #
 #   scripts/xboard-match.sh [--games N] [--tc MIN:SEC] [--inc SEC] [--out DIR]
-#                           [--options 'NAME=VALUE,...'] [VARIANT...]
+#                           [--options 'NAME=VALUE,...'] [--no-debug] [VARIANT...]
 #
 # VARIANT is an XBoard variant name: normal (chess), wreckage, carnage,
 # air-and-trench, longer-board, wounds, or pick-the-piece (which plays the
 # engine option PickThePieceSetup, e.g. --options
-# PickThePieceSetup=$PWD/examples/pick-the-piece/bombers-and-cannons.toml;
-# XBoard splits --options at commas). Needs xboard and xvfb-run (Debian:
+# PickThePieceSetup=$PWD/examples/pick-the-piece/knights-of-daniel.toml;
+# XBoard splits --options at commas). --no-debug runs XBoard without its
+# debug log (and so without the audit). Needs xboard and xvfb-run (Debian:
 # apt-get install xboard xvfb); installs nothing itself. Not part of CI:
 # XBoard is a GUI (and GPL), this script is for people checking the
 # XBoard front-end by hand. See docs/protocols.md, "XBoard in practice".
@@ -17,6 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 games=2 tc=0:20 inc=0.2 out=target/xboard-match options=
+debug_flags=(-debug -nameOfDebugFile)
 while [ $# -gt 0 ]; do
   case "$1" in
     --games) games=$2; shift 2 ;;
@@ -24,7 +26,8 @@ while [ $# -gt 0 ]; do
     --inc) inc=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --options) options=$2; shift 2 ;;
-    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
+    --no-debug) debug_flags=(); shift ;;
+    -h|--help) sed -n 2,16p "$0"; exit 0 ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -63,7 +66,7 @@ for v in "${variants[@]}"; do
     -variant "$v" -matchGames "$games" -tc "$tc" -inc "$inc" \
     -testLegality false -autoCallFlag true -xponder \
     -saveGameFile "$pgn" -pgnExtendedInfo true \
-    -debug -nameOfDebugFile "$debug" >/dev/null 2>&1 || echo "   (xboard exited with status $?)"
+    ${debug_flags[@]+"${debug_flags[@]}" "$debug"} >/dev/null 2>&1 || echo "   (xboard exited with status $?)"
   if [ -s "$pgn" ]; then
     grep -o '{[^}]*}[[:space:]]*\(1-0\|0-1\|1/2-1/2\|\*\)' "$pgn" | sed 's/^/   end: /'
   else
