@@ -76,5 +76,7 @@ for v in "${variants[@]}"; do
   [ "$v" = pick-the-piece ] && [ -n "$setup" ] || setup=
   [ -s "$debug" ] && "$audit" "$v" "$debug" $setup | sed 's/^/   /'
 
-  echo "   record: $pgn, protocol log: $debug"
+  echo "   record: $pgn"
+  [ -s "$debug" ] && echo "   protocol log: $debug"
+  true
 done
