@@ -36,18 +36,24 @@ use crate::piece::{Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
 
-/// Roles whose attacks are orthodox in the sense above.
-const ORTHODOX: RoleSet = RoleSet::of(&[
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::WazirKnight,
-    Role::FerzKnight,
-    Role::Pawn,
-    Role::NinjaPawn,
-]);
+/// Roles whose attacks are not orthodox: every role but the king, queen,
+/// rook, bishop, knight, the two knight-compounds, pawn and ninja pawn.
+const NON_ORTHODOX: [Role; 11] = [
+    Role::Dragon,
+    Role::Detonator,
+    Role::Guillotine,
+    Role::Freeze,
+    Role::NinjaGuard,
+    Role::Cannon,
+    Role::Bomber,
+    Role::Withdrawer,
+    Role::Wall,
+    Role::ChangelingBishop,
+    Role::ChangelingRook,
+];
+
+/// [`NON_ORTHODOX`] as a set.
+const NON_ORTHODOX_SET: RoleSet = RoleSet::of(&NON_ORTHODOX);
 
 /// Roles that look at squares other than their own and the target's.
 const WATCHING: [Role; 8] = [
@@ -111,16 +117,21 @@ impl Filter {
         let them = !us;
         let board = pos.board();
         let active = board.by_color(them) - pos.frozen(them);
-        let mut watching = SquareSet::EMPTY;
-        for r in WATCHING {
-            watching |= board.by_role(r);
-        }
-        let watch = exposure::exotic_watch(pos, k, active & watching);
-        f.watched = watch.watched;
-        f.multi = watch.multi;
         f.fast = f.pin_rays(pos, k, them, active);
-        let exotic_on_board = !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
-        f.orthodox_enemies = !exotic_on_board && !enemy_exotic(pos, them);
+        if pos.variant().roles.intersects(NON_ORTHODOX_SET) {
+            let mut watching = SquareSet::EMPTY;
+            for r in WATCHING {
+                watching |= board.by_role(r);
+            }
+            let watch = exposure::exotic_watch(pos, k, active & watching);
+            f.watched = watch.watched;
+            f.multi = watch.multi;
+            let exotic_on_board =
+                !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
+            f.orthodox_enemies = !exotic_on_board && !enemy_exotic(pos, them);
+        } else {
+            f.orthodox_enemies = true;
+        }
         f.danger = f.watched
             | f.multi
             | f.rays
@@ -270,12 +281,38 @@ fn wall_at(sq: Square) -> SquareSet {
 
 /// Whether `them` has a piece whose attacks are not orthodox.
 pub(crate) fn enemy_exotic(pos: &Position, them: Color) -> bool {
+    if !pos.variant().roles.intersects(NON_ORTHODOX_SET) {
+        return false;
+    }
     let board = pos.board();
     let mut exotic = SquareSet::EMPTY;
-    for role in Role::ALL {
-        if !ORTHODOX.contains(role) {
-            exotic |= board.by_role(role);
-        }
+    for role in NON_ORTHODOX {
+        exotic |= board.by_role(role);
     }
     !(exotic & board.by_color(them)).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::ROLE_COUNT;
+
+    #[test]
+    fn non_orthodox_roles_are_the_exotic_ones() {
+        let orthodox = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::WazirKnight,
+            Role::FerzKnight,
+            Role::Pawn,
+            Role::NinjaPawn,
+        ];
+        assert_eq!(orthodox.len() + NON_ORTHODOX.len(), ROLE_COUNT);
+        for r in orthodox {
+            assert!(!NON_ORTHODOX_SET.contains(r), "{r:?}");
+        }
+    }
 }
