@@ -148,17 +148,29 @@ fn link_token(link: &Value) -> Result<String, String> {
         .ok_or_else(|| format!("link {s}"))
 }
 
-/// One side of a game over a link: waits for its turn, then moves.
-async fn link_side(
-    c: Client,
-    stats: Arc<Stats>,
+/// A player's seat in a game over a link.
+struct LinkSeat {
+    client: Client,
     id: String,
     token: String,
     me: &'static str,
+    seed: u64,
+}
+
+/// One side of a game over a link: waits for its turn, then moves.
+async fn link_side(
+    seat: LinkSeat,
+    stats: Arc<Stats>,
     load: Load,
     end: Instant,
-    seed: u64,
 ) -> Result<Vec<(usize, String)>, String> {
+    let LinkSeat {
+        client: c,
+        id,
+        token,
+        me,
+        seed,
+    } = seat;
     let mut seed = seed | 1;
     let mut mine = Vec::new();
     while Instant::now() < end {
@@ -199,26 +211,17 @@ async fn link_game(
     let id = created["id"].as_str().ok_or("id")?.to_string();
     let wt = created["token"].as_str().ok_or("token")?.to_string();
     let bt = link_token(&created["links"]["black"])?;
-    let w = tokio::spawn(link_side(
-        white,
-        stats.clone(),
-        id.clone(),
-        wt,
-        "white",
-        load,
-        end,
-        n as u64 + 7,
-    ));
-    let b = tokio::spawn(link_side(
-        black,
-        stats,
-        id.clone(),
-        bt,
-        "black",
-        load,
-        end,
-        n as u64 + 99,
-    ));
+    let seat = |client, token, me, seed| LinkSeat {
+        client,
+        id: id.clone(),
+        token,
+        me,
+        seed,
+    };
+    let white = seat(white, wt, "white", n as u64 + 7);
+    let black = seat(black, bt, "black", n as u64 + 99);
+    let w = tokio::spawn(link_side(white, stats.clone(), load, end));
+    let b = tokio::spawn(link_side(black, stats, load, end));
     let mut acknowledged = w.await.map_err(|e| e.to_string())??;
     acknowledged.extend(b.await.map_err(|e| e.to_string())??);
     acknowledged.sort();
