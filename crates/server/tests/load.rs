@@ -429,7 +429,7 @@ async fn many_games_at_once_stay_consistent() {
         games: 6,
         plies: 16,
         analysts: 2,
-        deadline: Duration::from_secs(8),
+        deadline: Duration::from_secs(5),
     };
     run(load).await.unwrap();
 }
