@@ -189,15 +189,18 @@ fn parse_tag(body: &str) -> Tok {
     let Some(inner) = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
         return Tok::BadTag(body.to_string());
     };
+    // A carriage return inside a value becomes a space, as the writer
+    // writes it, so that a record read, written and read again is the same.
+    let plain = |c: char| if c == '\r' { ' ' } else { c };
     let mut value = String::new();
     let mut it = inner.chars();
     while let Some(c) = it.next() {
         if c == '\\' {
             if let Some(n) = it.next() {
-                value.push(n);
+                value.push(plain(n));
             }
         } else {
-            value.push(c);
+            value.push(plain(c));
         }
     }
     Tok::Tag(name.to_string(), value)
