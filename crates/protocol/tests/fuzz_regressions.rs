@@ -24,3 +24,10 @@ fn a_carriage_return_in_a_tag_value_survives_the_round_trip() {
     round_trips("[E/1}\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r \"*\r *\"]\n\n*\n");
     round_trips("[Event \"a\\\r b\"]\n\n*\n");
 }
+
+#[test]
+fn a_brace_inside_a_comment_survives_the_round_trip() {
+    // fuzz/artifacts/pgn/crash-204f371b88671dc95c17b90ae63bedebf75a988c
+    round_trips("[Event \"*\"]\n\n1. e2e4 { {+0.3A\0\0} e7e5 2. g1f3 *\n");
+    round_trips("[Event \"?\"]\n\n1. e2e4 {a { b} *\n");
+}

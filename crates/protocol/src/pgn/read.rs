@@ -336,7 +336,9 @@ fn start_with(tags: &[(String, String)], resolve: &Resolver) -> Result<Position,
 }
 
 fn attach_comment(g: &mut Game, c: &str) {
-    let c = c.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Cleaned as the writer writes it (a `{` inside becomes `(`), so that a
+    // record read, written and read again is the same.
+    let c = super::write::clean_comment(c);
     if let Some(slot) = g.comments.last_mut() {
         *slot = Some(match slot.take() {
             Some(prev) => format!("{prev} {c}"),
