@@ -31,3 +31,15 @@ fn a_brace_inside_a_comment_survives_the_round_trip() {
     round_trips("[Event \"*\"]\n\n1. e2e4 { {+0.3A\0\0} e7e5 2. g1f3 *\n");
     round_trips("[Event \"?\"]\n\n1. e2e4 {a { b} *\n");
 }
+
+#[test]
+fn a_quote_in_a_tag_name_is_refused() {
+    // fuzz/artifacts/pgn/crash-815058e3796bb899cf1df6273daf272548f89c8f: the
+    // tag was read, but written back it could not be read again.
+    let text = "[E?\"Unt \"wre\"\n\n*\n";
+    let games = pgn::read_each(text, &pgn::standard_resolver);
+    assert_eq!(games.len(), 1);
+    let err = games[0].as_ref().expect_err("a quote in a tag name");
+    assert!(err.message.contains("malformed tag"), "{err}");
+    round_trips("[E?Unt \"wre\"\n\n*\n");
+}

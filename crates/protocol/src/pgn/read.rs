@@ -185,6 +185,11 @@ fn parse_tag(body: &str) -> Tok {
     let Some((name, rest)) = body.split_once(char::is_whitespace) else {
         return Tok::BadTag(body.to_string());
     };
+    // A quote in a name would be read as the start of the value once the
+    // tag is written back with its closing bracket: refuse it here.
+    if name.contains('"') {
+        return Tok::BadTag(body.to_string());
+    }
     let rest = rest.trim();
     let Some(inner) = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
         return Tok::BadTag(body.to_string());
