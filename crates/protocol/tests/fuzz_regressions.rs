@@ -43,3 +43,11 @@ fn a_quote_in_a_tag_name_is_refused() {
     assert!(err.message.contains("malformed tag"), "{err}");
     round_trips("[E?Unt \"wre\"\n\n*\n");
 }
+
+#[test]
+fn an_empty_comment_after_a_comment_survives_the_round_trip() {
+    // fuzz/artifacts/pgn/crash-0acf82f75d7638523b5b3dcfb59837c74a5d08f9:
+    // the two comments joined with a trailing space the writer drops.
+    round_trips("[Event \"?\"]\n\n1. e2e4 {+5.3 A} {} *\n");
+    round_trips("[Event \"?\"]\n\n1. e2e4 {} {x} *\n");
+}

@@ -346,7 +346,7 @@ fn attach_comment(g: &mut Game, c: &str) {
     let c = super::write::clean_comment(c);
     if let Some(slot) = g.comments.last_mut() {
         *slot = Some(match slot.take() {
-            Some(prev) => format!("{prev} {c}"),
+            Some(prev) => super::write::clean_comment(&format!("{prev} {c}")),
             None => c,
         });
     }
