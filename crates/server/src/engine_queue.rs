@@ -1,5 +1,7 @@
 //! Engine work through a bounded queue: a semaphore with one permit per
-//! core, searches on blocking threads, a time cap on every search.
+//! core, searches on blocking threads, a time cap on every search. Analysis
+//! requests may hold all but one of the permits (all, on one core), so that
+//! however many of them arrive, engine replies in games still get a slot.
 
 use crate::error::ApiError;
 use menagerie_engine::{Engine, Limits, Options, SearchResult, Silent};
@@ -18,6 +20,7 @@ pub const MIN_ANALYSIS: Duration = Duration::from_millis(50);
 #[derive(Clone, Debug)]
 pub struct EngineQueue {
     permits: Arc<Semaphore>,
+    analyses: Arc<Semaphore>,
     /// How long an analysis request waits for a free permit before `503`.
     pub wait: Duration,
     /// Transposition table size per search, in MiB.
@@ -43,27 +46,33 @@ impl EngineQueue {
     pub fn new(workers: usize) -> EngineQueue {
         EngineQueue {
             permits: Arc::new(Semaphore::new(workers.max(1))),
+            analyses: Arc::new(Semaphore::new(analysis_slots(workers))),
             wait: Duration::from_millis(250),
             hash_mb: 16,
         }
     }
 
-    /// Runs `job` now, or after a short wait for a permit.
+    /// Runs `job` (an analysis) now, or after a short wait for a permit;
+    /// at most [`analysis_slots`] of them run at once.
     ///
     /// # Errors
     /// `503 busy` if every permit stays taken; `500` if the search failed.
     pub async fn try_search(&self, job: Job) -> Result<SearchResult, ApiError> {
-        let permit = match self.permits.clone().try_acquire_owned() {
-            Ok(p) => p,
-            Err(_) => tokio::time::timeout(self.wait, self.permits.clone().acquire_owned())
-                .await
-                .map_err(|_| {
-                    ApiError::busy("the engine is busy with other games; try again in a moment")
-                })?
-                .map_err(|_| ApiError::busy("the engine is shutting down"))?,
+        let busy = || ApiError::busy("the engine is busy with other games; try again in a moment");
+        let permits = async {
+            let slot = self.analyses.clone().acquire_owned().await;
+            let permit = self.permits.clone().acquire_owned().await;
+            (slot, permit)
+        };
+        let (slot, permit) = tokio::time::timeout(self.wait, permits)
+            .await
+            .map_err(|_| busy())?;
+        let (Ok(slot), Ok(permit)) = (slot, permit) else {
+            return Err(ApiError::busy("the engine is shutting down"));
         };
         let out = self.run(job).await;
         drop(permit);
+        drop(slot);
         out
     }
 
@@ -113,6 +122,13 @@ impl EngineQueue {
             }
         }
     }
+}
+
+/// How many analyses may run at once with `workers` engine permits: all
+/// but one, so that engine replies always have a slot (one on one core).
+#[must_use]
+pub fn analysis_slots(workers: usize) -> usize {
+    workers.max(2) - 1
 }
 
 /// The engine's thinking time per move at a level, shortened on a clock.

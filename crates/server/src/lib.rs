@@ -28,6 +28,7 @@ pub mod store;
 pub mod variants;
 pub mod view;
 
+use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -93,8 +94,12 @@ pub async fn serve(config: &Config) -> Result<(), String> {
     } else {
         local
     };
-    println!("Menagerie is serving at http://{shown}/");
-    println!("Games are kept in {}", config.db.display());
+    // A closed standard output (`menagerie serve | head -1`) must not stop
+    // the server, so these lines ignore write errors.
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "Menagerie is serving at http://{shown}/");
+    let _ = writeln!(out, "Games are kept in {}", config.db.display());
+    let _ = out.flush();
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -185,19 +185,27 @@ fn parse_tag(body: &str) -> Tok {
     let Some((name, rest)) = body.split_once(char::is_whitespace) else {
         return Tok::BadTag(body.to_string());
     };
+    // A quote in a name would be read as the start of the value once the
+    // tag is written back with its closing bracket: refuse it here.
+    if name.contains('"') {
+        return Tok::BadTag(body.to_string());
+    }
     let rest = rest.trim();
     let Some(inner) = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
         return Tok::BadTag(body.to_string());
     };
+    // A carriage return inside a value becomes a space, as the writer
+    // writes it, so that a record read, written and read again is the same.
+    let plain = |c: char| if c == '\r' { ' ' } else { c };
     let mut value = String::new();
     let mut it = inner.chars();
     while let Some(c) = it.next() {
         if c == '\\' {
             if let Some(n) = it.next() {
-                value.push(n);
+                value.push(plain(n));
             }
         } else {
-            value.push(c);
+            value.push(plain(c));
         }
     }
     Tok::Tag(name.to_string(), value)
@@ -333,10 +341,12 @@ fn start_with(tags: &[(String, String)], resolve: &Resolver) -> Result<Position,
 }
 
 fn attach_comment(g: &mut Game, c: &str) {
-    let c = c.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Cleaned as the writer writes it (a `{` inside becomes `(`), so that a
+    // record read, written and read again is the same.
+    let c = super::write::clean_comment(c);
     if let Some(slot) = g.comments.last_mut() {
         *slot = Some(match slot.take() {
-            Some(prev) => format!("{prev} {c}"),
+            Some(prev) => super::write::clean_comment(&format!("{prev} {c}")),
             None => c,
         });
     }

@@ -1,0 +1,19 @@
+//! XBoard (CECP) input: any lines, then `quit`, over in-memory streams.
+//! The session must answer without panicking and end. Inputs that set the
+//! hash size (`memory`) are skipped: a GUI may legitimately ask for gigabytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use menagerie_protocol::worker::{Out, SharedBuffer};
+use menagerie_protocol::xboard;
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() > 4096 || data.to_ascii_lowercase().windows(6).any(|w| w == b"memory") {
+        return;
+    }
+    let mut input = data.to_vec();
+    input.extend_from_slice(b"\nquit\n");
+    let buf = SharedBuffer::new();
+    xboard::run(&input[..], Out::new(buf.clone())).expect("reading memory cannot fail");
+    let _ = buf.text();
+});
