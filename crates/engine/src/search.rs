@@ -476,6 +476,19 @@ impl<'a, 's> Searcher<'a, 's> {
             return eval::evaluate(pos, self.weights);
         }
         let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();
+        let hash = pos.hash();
+        let entry = self.shared.tt.probe(hash);
+        if let Some(e) = entry {
+            let s = score::from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
         let stand = if in_check {
             -INFINITY
         } else {
@@ -484,6 +497,7 @@ impl<'a, 's> Searcher<'a, 's> {
         if stand >= beta {
             return stand;
         }
+        let original_alpha = alpha;
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
@@ -505,12 +519,13 @@ impl<'a, 's> Searcher<'a, 's> {
             pos,
             self.weights,
             &moves,
-            0,
+            entry.map_or(0, |e| e.move_key),
             ply,
             &self.heuristics,
             &mut scores,
         );
         let mut best = stand;
+        let mut best_key = 0;
         let mut legal = 0;
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut scores, i);
@@ -530,6 +545,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_key = move_key(&m);
                     if s >= beta {
                         break;
                     }
@@ -542,6 +558,32 @@ impl<'a, 's> Searcher<'a, 's> {
             // Every pseudo-legal move was tried: mated.
             return mated_in(ply);
         }
+        // A deeper result for this position stays: only a quiescence one is
+        // replaced.
+        if !self.shared.aborted() && entry.is_none_or(|e| e.depth == 0) {
+            self.store_quiescence(hash, best, original_alpha, beta, best_key, ply);
+        }
         best
+    }
+
+    /// Keeps a quiescence result in the table at depth 0, so any search
+    /// that reaches the same position again reuses its bound.
+    fn store_quiescence(&self, hash: u64, best: i32, alpha: i32, beta: i32, key: u32, ply: usize) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            hash,
+            Entry {
+                move_key: if bound == Bound::Upper { 0 } else { key },
+                score: score::to_tt(best, ply),
+                depth: 0,
+                bound,
+            },
+        );
     }
 }
