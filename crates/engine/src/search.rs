@@ -348,6 +348,13 @@ impl<'a, 's> Searcher<'a, 's> {
             if futile && quiet && !gives_check && legal > 1 {
                 continue;
             }
+            if quiet
+                && !in_check
+                && !gives_check
+                && pruning::late_move_prunable(self.features, depth, legal, pv_node)
+            {
+                continue;
+            }
             self.push(&child, &m);
             let s = if legal == 1 {
                 -self.search(
