@@ -10,6 +10,10 @@ use menagerie_rules::{perft::perft, Position};
 use std::hint::black_box;
 use std::time::Instant;
 
+#[path = "../src/bench_positions.rs"]
+mod bench_positions;
+use bench_positions::MOVEGEN_CASES;
+
 /// (name, FEN, depth, nodes)
 const CASES: [(&str, &str, u32, u64); 3] = [
     (
@@ -98,6 +102,22 @@ fn benches(c: &mut Criterion) {
         let b = cozy(fen);
         group.bench_function(format!("cozy-chess/{name}"), |bch| {
             bch.iter(|| assert_eq!(cozy_perft(black_box(&b), depth), nodes))
+        });
+    }
+    group.finish();
+    movegen(c);
+}
+
+/// Perft from the playout positions of every game (see `bench_positions`).
+fn movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("movegen");
+    group.sample_size(10);
+    for (i, &(variant, fen, depth, nodes)) in MOVEGEN_CASES.iter().enumerate() {
+        let v = menagerie_games::by_name(variant).expect("bench game");
+        let p = Position::from_fen(v, fen).expect("bench FEN");
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{variant}/{i}"), |bch| {
+            bch.iter(|| assert_eq!(perft(black_box(&p), depth), nodes))
         });
     }
     group.finish();

@@ -1,6 +1,7 @@
 //! `menagerie bench`: perft speed on fixed positions of every game, with the
 //! node counts checked so a wrong generator cannot report a speed.
 
+pub use crate::bench_positions::MOVEGEN_CASES;
 use menagerie_rules::{perft, Position};
 use std::time::Instant;
 
@@ -62,8 +63,48 @@ pub const CASES: &[Case] = &[
     },
 ];
 
-/// Runs the suite and prints Mnps per case and overall.
+/// Runs the suite and prints Mnps per case and overall: the start
+/// positions of [`CASES`], then the playout positions of
+/// [`MOVEGEN_CASES`].
 pub fn run(quick: bool) {
+    run_start_positions(quick);
+    run_movegen(quick);
+}
+
+/// Perft from the playout positions, node counts asserted at full depth.
+fn run_movegen(quick: bool) {
+    let mut total_nodes = 0u64;
+    let mut total_secs = 0f64;
+    for &(variant, fen, depth, nodes) in MOVEGEN_CASES {
+        let Some(v) = menagerie_games::by_name(variant) else {
+            continue;
+        };
+        let pos = Position::from_fen(v, fen).expect("bench position");
+        let depth = if quick { depth - 1 } else { depth };
+        let t = Instant::now();
+        let n = perft::perft(&pos, depth);
+        let secs = t.elapsed().as_secs_f64();
+        if !quick {
+            assert_eq!(
+                n, nodes,
+                "{variant} {fen} perft({depth}) node count changed"
+            );
+        }
+        total_nodes += n;
+        total_secs += secs;
+        println!(
+            "movegen {variant:<16} depth {depth}  {n:>10} nodes  {secs:>7.3} s  {:>7.2} Mnps",
+            n as f64 / secs / 1e6
+        );
+    }
+    println!(
+        "Movegen total: {total_nodes} nodes in {total_secs:.3} s: {:.2} Mnps",
+        total_nodes as f64 / total_secs / 1e6
+    );
+}
+
+/// Perft from the start positions of [`CASES`].
+fn run_start_positions(quick: bool) {
     let mut total_nodes = 0u64;
     let mut total_secs = 0f64;
     for c in CASES {

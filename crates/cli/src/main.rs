@@ -2,6 +2,7 @@
 //! UCI and XBoard front-ends and the game-record check.
 
 mod bench;
+mod bench_positions;
 mod commands;
 mod matches;
 mod protocols;

@@ -199,6 +199,13 @@ impl RoleSet {
         self.0 >> r as u32 & 1 != 0
     }
 
+    /// Whether the two sets share a role.
+    #[must_use]
+    #[inline]
+    pub const fn intersects(self, other: RoleSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// Adds `r`.
     pub fn insert(&mut self, r: Role) {
         self.0 |= 1 << r as u32;

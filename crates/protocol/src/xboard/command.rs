@@ -107,7 +107,7 @@ fn looks_like_move(word: &str) -> bool {
             && word.len() <= 12
             && word
                 .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '@' || c == '=')
+                .all(|c| c.is_ascii_alphanumeric() || c == '@' || c == '=' || c == ',')
             && word.chars().any(|c| c.is_ascii_digit()))
 }
 

@@ -18,6 +18,7 @@
 
 pub mod board;
 pub mod command;
+pub mod mirror;
 pub mod session;
 
 pub use command::{Command, ParseError};

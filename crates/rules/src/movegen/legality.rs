@@ -1,43 +1,95 @@
-//! The legality filter with a proven-safe fast path.
+//! The legality filter: proven-safe moves are accepted without playing them.
 //!
-//! A move is certainly legal, without playing it, when all of these hold:
-//! the side to move is not in check; every enemy piece attacks only like the
-//! orthodox pieces do (king, queen, rook, bishop, knight, the two
-//! knight-compounds, pawns, ninja pawns: their attacks depend only on the
-//! squares between them and the target); no Terror Freeze or Wall is on the
-//! board; the move is a plain step of a non-king piece whose captures are at
-//! most its destination; and the moving piece does not stand on a line from
-//! our king to an enemy slider with nothing else between (it is not pinned).
-//! Under the same conditions a king's plain step is legal exactly when its
-//! destination is not attacked with the king's own square treated as empty.
-//! Everything else is played on a copy and tested.
+//! When the side to move is not in check, a move leaves its king attacked
+//! only if it changes a square some enemy attack depends on. Once per
+//! position the filter computes:
+//!
+//! - the *pin rays*: for each line from our king to the nearest active
+//!   enemy orthodox slider that could move along it, the squares up to and
+//!   including that slider, and the lone blocker of rays with exactly one
+//!   (enemy Walls the slider passes over do not block);
+//! - the *watched* squares of every active exotic enemy piece (Dragon,
+//!   Guillotine, Bomber, Cannon, Withdrawer, Changeling, Wall), from
+//!   [`crate::movegen::exposure`]. Detonators, Ninja Guards, leapers,
+//!   steppers and pawns attack by geometry alone: as enemy pieces do not
+//!   move on our turn, they cannot start attacking the king.
+//!
+//! A plain or exotic move of a non-king piece is then legal when it touches
+//! no watched square, takes no slider on a pin ray, and leaves at least one
+//! blocker on every pin ray. King moves are tested with the king's own
+//! square treated as empty when every enemy piece is orthodox and no Wall
+//! or Terror Freeze is on the board.
+//!
+//! Everything else is played on a copy and tested, because no map above
+//! covers it: moves while in check (the king is attacked before the move),
+//! king moves among exotic enemies (the attacks read the king's old square
+//! in mechanic-specific ways), castling, detonations, moves of our Terror
+//! Freeze (they unfreeze enemy pieces), captures of a Terror Freeze, and
+//! moves that vacate more than one square of the pin rays (multi-captures).
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
-use crate::movegen::attacks;
+use crate::mechanics::passes_over;
+use crate::movegen::{attacks, exposure};
 use crate::moves::Move;
 use crate::piece::{Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
 
-/// Roles whose attacks are orthodox in the sense above.
-const ORTHODOX: RoleSet = RoleSet::of(&[
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::WazirKnight,
-    Role::FerzKnight,
-    Role::Pawn,
-    Role::NinjaPawn,
-]);
+/// Roles whose attacks are not orthodox: every role but the king, queen,
+/// rook, bishop, knight, the two knight-compounds, pawn and ninja pawn.
+const NON_ORTHODOX: [Role; 11] = [
+    Role::Dragon,
+    Role::Detonator,
+    Role::Guillotine,
+    Role::Freeze,
+    Role::NinjaGuard,
+    Role::Cannon,
+    Role::Bomber,
+    Role::Withdrawer,
+    Role::Wall,
+    Role::ChangelingBishop,
+    Role::ChangelingRook,
+];
+
+/// [`NON_ORTHODOX`] as a set.
+const NON_ORTHODOX_SET: RoleSet = RoleSet::of(&NON_ORTHODOX);
+
+/// Roles that look at squares other than their own and the target's.
+const WATCHING: [Role; 8] = [
+    Role::Dragon,
+    Role::Guillotine,
+    Role::Bomber,
+    Role::Cannon,
+    Role::Withdrawer,
+    Role::ChangelingBishop,
+    Role::ChangelingRook,
+    Role::Wall,
+];
 
 /// Precomputed facts for filtering one position's moves.
 pub struct Filter {
+    /// Whether any move may skip play-and-test.
     fast: bool,
+    /// Whether king steps may be tested with [`attacks::is_attacked_through`].
+    orthodox_enemies: bool,
     king: Option<Square>,
-    pinned: SquareSet,
+    /// Squares exotic enemy pieces watch.
+    watched: SquareSet,
+    /// Blockers of exotic attack paths with two or more blockers.
+    multi: SquareSet,
+    /// Pin-ray squares, sliders included.
+    rays: SquareSet,
+    /// The nearest enemy slider of every pin ray.
+    sliders: SquareSet,
+    /// Lone blockers of pin rays.
+    lone: SquareSet,
+    /// Pin rays indexed by direction from the king (empty if not a pin ray).
+    by_dir: [SquareSet; 8],
+    /// Squares a plain move may not touch to be accepted at once: everything
+    /// above, the king, every Terror Freeze and our Walls (whose moves touch
+    /// squares besides `from` and `to`).
+    danger: SquareSet,
 }
 
 impl Filter {
@@ -46,101 +98,221 @@ impl Filter {
     pub fn new(pos: &Position) -> Filter {
         let us = pos.turn();
         let king = pos.king(us);
-        let board = pos.board();
-        let exotic_on_board = !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
-        let fast = king.is_some() && !exotic_on_board && !enemy_exotic(pos, !us) && !pos.is_check();
-        let pinned = match (fast, king) {
-            (true, Some(k)) => pinned(pos, k, us),
-            _ => SquareSet::EMPTY,
+        let mut f = Filter {
+            fast: false,
+            orthodox_enemies: false,
+            king,
+            watched: SquareSet::EMPTY,
+            multi: SquareSet::EMPTY,
+            rays: SquareSet::EMPTY,
+            sliders: SquareSet::EMPTY,
+            lone: SquareSet::EMPTY,
+            by_dir: [SquareSet::EMPTY; 8],
+            danger: SquareSet::EMPTY,
         };
-        Filter { fast, king, pinned }
+        let Some(k) = king else { return f };
+        if pos.variant().prongs || pos.is_check() {
+            return f;
+        }
+        let them = !us;
+        let board = pos.board();
+        let active = board.by_color(them) - pos.frozen(them);
+        f.fast = f.pin_rays(pos, k, them, active);
+        if pos.variant().roles.intersects(NON_ORTHODOX_SET) {
+            let mut watching = SquareSet::EMPTY;
+            for r in WATCHING {
+                watching |= board.by_role(r);
+            }
+            let watch = exposure::exotic_watch(pos, k, active & watching);
+            f.watched = watch.watched;
+            f.multi = watch.multi;
+            let exotic_on_board =
+                !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
+            f.orthodox_enemies = !exotic_on_board && !enemy_exotic(pos, them);
+        } else {
+            f.orthodox_enemies = true;
+        }
+        f.danger = f.watched
+            | f.multi
+            | f.rays
+            | SquareSet::from_square(k)
+            | board.by_role(Role::Freeze)
+            | board.pieces(us, Role::Wall);
+        f
+    }
+
+    /// Finds the pin rays; false if some ray has no blocker (never when the
+    /// king is not in check, but then play-and-test decides).
+    fn pin_rays(&mut self, pos: &Position, king: Square, them: Color, active: SquareSet) -> bool {
+        let g = &pos.variant().geometry;
+        let board = pos.board();
+        let queens = board.by_role(Role::Queen);
+        let orthogonal = (board.by_role(Role::Rook) | queens) & active;
+        let diagonal = (board.by_role(Role::Bishop) | queens) & active;
+        for d in Dir::ALL {
+            let sliders = if d.is_orthogonal() {
+                orthogonal
+            } else {
+                diagonal
+            };
+            if (g.ray(king, d) & sliders).is_empty() {
+                continue;
+            }
+            let mut ray = SquareSet::EMPTY;
+            let mut blockers = SquareSet::EMPTY;
+            let mut s = king;
+            while let Some(t) = g.step(s, d) {
+                s = t;
+                ray.insert(t);
+                if sliders.contains(t) {
+                    self.sliders.insert(t);
+                    break;
+                }
+                match board.get(t) {
+                    Some(p) if !passes_over(pos, p, d.opposite(), them) => {
+                        blockers.insert(t);
+                    }
+                    _ => {}
+                }
+            }
+            match blockers.len() {
+                0 => return false,
+                1 => self.lone |= blockers,
+                _ => {}
+            }
+            self.rays |= ray;
+            self.by_dir[d.index()] = ray;
+        }
+        true
     }
 
     /// Whether the pseudo-legal `m` is legal in `pos`.
     #[must_use]
+    #[inline]
     pub fn is_legal(&self, pos: &Position, m: &Move) -> bool {
         if self.fast {
             if let Move::Normal {
                 from, to, captured, ..
             } = *m
             {
-                let plain = captured.is_empty() || captured == SquareSet::from_square(to);
-                if plain && Some(from) == self.king {
-                    return !attacks::is_attacked_through(
-                        pos,
-                        to,
-                        !pos.turn(),
-                        SquareSet::from_square(from),
-                    );
-                }
-                if plain && !self.pinned.contains(from) {
+                let touched = captured | SquareSet::from_square(from) | SquareSet::from_square(to);
+                if (touched & self.danger).is_empty() {
                     return true;
                 }
+            }
+            if let Some(verdict) = self.quick_verdict(pos, m) {
+                return verdict;
             }
         }
         pos.is_safe_after(m)
     }
+
+    /// The verdict without playing `m`, where one is proven.
+    fn quick_verdict(&self, pos: &Position, m: &Move) -> Option<bool> {
+        let board = pos.board();
+        let (vacated, filled) = match *m {
+            Move::Normal {
+                from, to, captured, ..
+            } => {
+                let mover = board.get(from)?;
+                if Some(from) == self.king {
+                    return self.king_step(pos, from, to, captured);
+                }
+                if mover.role == Role::Freeze
+                    || !(captured & board.by_role(Role::Freeze)).is_empty()
+                {
+                    return None;
+                }
+                let (from_set, to_set) = if mover.role == Role::Wall {
+                    (pos.footprint(from), wall_at(to))
+                } else {
+                    (SquareSet::from_square(from), SquareSet::from_square(to))
+                };
+                ((from_set | captured) - to_set, to_set)
+            }
+            Move::Drop { role, to, .. } if role != Role::Freeze => {
+                (SquareSet::EMPTY, SquareSet::from_square(to))
+            }
+            _ => return None,
+        };
+        if !((vacated | filled) & self.watched).is_empty() || (vacated & self.multi).len() > 1 {
+            return None;
+        }
+        self.rays_hold(vacated, filled).then_some(true)
+    }
+
+    /// Whether every pin ray keeps a blocker and its slider.
+    fn rays_hold(&self, vacated: SquareSet, filled: SquareSet) -> bool {
+        let hit = vacated & self.rays;
+        if hit.is_empty() {
+            return true;
+        }
+        if hit.len() > 1 || !(hit & self.sliders).is_empty() {
+            return false;
+        }
+        if (hit & self.lone).is_empty() {
+            return true;
+        }
+        self.by_dir
+            .iter()
+            .find(|ray| !(**ray & hit).is_empty())
+            .is_some_and(|ray| !(*ray & filled).is_empty())
+    }
+
+    /// A king step, decided without playing it only among orthodox enemies.
+    fn king_step(
+        &self,
+        pos: &Position,
+        from: Square,
+        to: Square,
+        captured: SquareSet,
+    ) -> Option<bool> {
+        let plain = captured.is_empty() || captured == SquareSet::from_square(to);
+        (self.orthodox_enemies && plain).then(|| {
+            !attacks::is_attacked_through(pos, to, !pos.turn(), SquareSet::from_square(from))
+        })
+    }
+}
+
+/// Both squares of a Wall whose west half stands on `sq`.
+fn wall_at(sq: Square) -> SquareSet {
+    crate::mechanics::wall::squares(sq, crate::mechanics::wall::WEST)
 }
 
 /// Whether `them` has a piece whose attacks are not orthodox.
 pub(crate) fn enemy_exotic(pos: &Position, them: Color) -> bool {
+    if !pos.variant().roles.intersects(NON_ORTHODOX_SET) {
+        return false;
+    }
     let board = pos.board();
     let mut exotic = SquareSet::EMPTY;
-    for role in Role::ALL {
-        if !ORTHODOX.contains(role) {
-            exotic |= board.by_role(role);
-        }
+    for role in NON_ORTHODOX {
+        exotic |= board.by_role(role);
     }
     !(exotic & board.by_color(them)).is_empty()
 }
 
-/// Our pieces that stand alone between our king and an enemy slider.
-fn pinned(pos: &Position, king: Square, us: Color) -> SquareSet {
-    let g = &pos.variant().geometry;
-    let board = pos.board();
-    let queens = board.by_role(Role::Queen);
-    let orthogonal = (board.by_role(Role::Rook) | queens) & board.by_color(!us);
-    let diagonal = (board.by_role(Role::Bishop) | queens) & board.by_color(!us);
-    let mut out = SquareSet::EMPTY;
-    for d in Dir::ALL {
-        let sliders = if d.is_orthogonal() {
-            orthogonal
-        } else {
-            diagonal
-        };
-        if (g.ray(king, d) & sliders).is_empty() {
-            continue;
-        }
-        if let Some(b) = lone_blocker(pos, king, d, us, sliders) {
-            out.insert(b);
-        }
-    }
-    out
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::ROLE_COUNT;
 
-/// Walking from the king along `d`: our only piece before an enemy slider.
-fn lone_blocker(
-    pos: &Position,
-    king: Square,
-    d: Dir,
-    us: Color,
-    sliders: SquareSet,
-) -> Option<Square> {
-    let g = &pos.variant().geometry;
-    let mut s = king;
-    let mut blocker = None;
-    while let Some(t) = g.step(s, d) {
-        s = t;
-        let Some(p) = pos.board().get(t) else {
-            continue;
-        };
-        if p.color != us {
-            return if sliders.contains(t) { blocker } else { None };
+    #[test]
+    fn non_orthodox_roles_are_the_exotic_ones() {
+        let orthodox = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::WazirKnight,
+            Role::FerzKnight,
+            Role::Pawn,
+            Role::NinjaPawn,
+        ];
+        assert_eq!(orthodox.len() + NON_ORTHODOX.len(), ROLE_COUNT);
+        for r in orthodox {
+            assert!(!NON_ORTHODOX_SET.contains(r), "{r:?}");
         }
-        if blocker.is_some() {
-            return None;
-        }
-        blocker = Some(t);
     }
-    None
 }

@@ -6,6 +6,7 @@
 //! cannot expose the king: see [`legality`].
 
 pub mod attacks;
+pub mod exposure;
 pub mod legality;
 pub mod reference;
 
