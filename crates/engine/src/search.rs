@@ -10,7 +10,7 @@ use crate::ordering::{self, move_key, Heuristics};
 use crate::pruning::{self, Features};
 use crate::score::{self, mated_in, INFINITY};
 use crate::tt::{Bound, Entry, Table};
-use menagerie_rules::movegen;
+use menagerie_rules::movegen::{self, legality::Filter};
 use menagerie_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -183,6 +183,31 @@ impl<'a, 's> Searcher<'a, 's> {
         Some(child)
     }
 
+    /// Like [`Searcher::play`], but legality is first asked of `filter`
+    /// (built for `pos` on first use, so nodes cut before their first move
+    /// never build it): a move it proves legal skips the king test, one it
+    /// proves illegal is not even played.
+    #[inline]
+    fn play_filtered(pos: &Position, m: &Move, filter: &mut Option<Filter>) -> Option<Position> {
+        if !pos.variant().has_royal_king() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            return Some(child);
+        }
+        let verdict = filter
+            .get_or_insert_with(|| Filter::new(pos))
+            .verdict(pos, m);
+        if verdict == Some(false) {
+            return None;
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if verdict.is_none() && child.is_check_for(pos.turn()) {
+            return None;
+        }
+        Some(child)
+    }
+
     pub(crate) fn push(&mut self, child: &Position, m: &Move) {
         self.path.push((child.hash(), *m == Move::Pass));
     }
@@ -330,6 +355,7 @@ impl<'a, 's> Searcher<'a, 's> {
         );
         let futile =
             !pv_node && pruning::futile(self.features, depth, in_check, static_eval, alpha);
+        let mut filter = None;
         let mut best = -INFINITY;
         let mut best_key = 0;
         let mut legal = 0usize;
@@ -339,7 +365,7 @@ impl<'a, 's> Searcher<'a, 's> {
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            let Some(child) = Self::play(pos, &m) else {
+            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;
@@ -531,6 +557,7 @@ impl<'a, 's> Searcher<'a, 's> {
             &self.heuristics,
             &mut scores,
         );
+        let mut filter = None;
         let mut best = stand;
         let mut best_key = 0;
         let mut legal = 0;
@@ -540,7 +567,7 @@ impl<'a, 's> Searcher<'a, 's> {
             if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
                 continue;
             }
-            let Some(child) = Self::play(pos, &m) else {
+            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;
