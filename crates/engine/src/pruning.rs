@@ -17,6 +17,8 @@ pub struct Features {
     pub futility: bool,
     /// Check extensions.
     pub check_extension: bool,
+    /// Late-move pruning: quiet moves late in the order at shallow depth.
+    pub late_move_pruning: bool,
 }
 
 impl Default for Features {
@@ -26,6 +28,7 @@ impl Default for Features {
             lmr: true,
             futility: true,
             check_extension: true,
+            late_move_pruning: true,
         }
     }
 }
@@ -106,4 +109,12 @@ pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool) -> i3
     }
     let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
     (r - i32::from(pv_node)).clamp(0, depth - 2)
+}
+
+/// Late-move pruning: at shallow depth outside the principal variation, a
+/// quiet move after the first `3 + depth * depth` legal moves is skipped
+/// (unless it gives check; drops are never quiet, so never skipped).
+#[must_use]
+pub fn late_move_prunable(f: Features, depth: i32, legal: usize, pv_node: bool) -> bool {
+    f.late_move_pruning && !pv_node && depth <= 3 && legal > (3 + depth * depth) as usize
 }

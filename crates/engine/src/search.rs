@@ -10,7 +10,7 @@ use crate::ordering::{self, move_key, Heuristics};
 use crate::pruning::{self, Features};
 use crate::score::{self, mated_in, INFINITY};
 use crate::tt::{Bound, Entry, Table};
-use menagerie_rules::movegen;
+use menagerie_rules::movegen::{self, legality::Filter};
 use menagerie_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -183,6 +183,31 @@ impl<'a, 's> Searcher<'a, 's> {
         Some(child)
     }
 
+    /// Like [`Searcher::play`], but legality is first asked of `filter`
+    /// (built for `pos` on first use, so nodes cut before their first move
+    /// never build it): a move it proves legal skips the king test, one it
+    /// proves illegal is not even played.
+    #[inline]
+    fn play_filtered(pos: &Position, m: &Move, filter: &mut Option<Filter>) -> Option<Position> {
+        if !pos.variant().has_royal_king() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            return Some(child);
+        }
+        let verdict = filter
+            .get_or_insert_with(|| Filter::new(pos))
+            .verdict(pos, m);
+        if verdict == Some(false) {
+            return None;
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if verdict.is_none() && child.is_check_for(pos.turn()) {
+            return None;
+        }
+        Some(child)
+    }
+
     pub(crate) fn push(&mut self, child: &Position, m: &Move) {
         self.path.push((child.hash(), *m == Move::Pass));
     }
@@ -330,6 +355,7 @@ impl<'a, 's> Searcher<'a, 's> {
         );
         let futile =
             !pv_node && pruning::futile(self.features, depth, in_check, static_eval, alpha);
+        let mut filter = None;
         let mut best = -INFINITY;
         let mut best_key = 0;
         let mut legal = 0usize;
@@ -339,13 +365,20 @@ impl<'a, 's> Searcher<'a, 's> {
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            let Some(child) = Self::play(pos, &m) else {
+            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;
             let quiet = pruning::is_quiet(&m);
             let gives_check = child.variant().has_royal_king() && child.is_check();
             if futile && quiet && !gives_check && legal > 1 {
+                continue;
+            }
+            if quiet
+                && !in_check
+                && !gives_check
+                && pruning::late_move_prunable(self.features, depth, legal, pv_node)
+            {
                 continue;
             }
             self.push(&child, &m);
@@ -476,6 +509,19 @@ impl<'a, 's> Searcher<'a, 's> {
             return eval::evaluate(pos, self.weights);
         }
         let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();
+        let hash = pos.hash();
+        let entry = self.shared.tt.probe(hash);
+        if let Some(e) = entry {
+            let s = score::from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
         let stand = if in_check {
             -INFINITY
         } else {
@@ -484,6 +530,7 @@ impl<'a, 's> Searcher<'a, 's> {
         if stand >= beta {
             return stand;
         }
+        let original_alpha = alpha;
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
@@ -505,12 +552,14 @@ impl<'a, 's> Searcher<'a, 's> {
             pos,
             self.weights,
             &moves,
-            0,
+            entry.map_or(0, |e| e.move_key),
             ply,
             &self.heuristics,
             &mut scores,
         );
+        let mut filter = None;
         let mut best = stand;
+        let mut best_key = 0;
         let mut legal = 0;
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut scores, i);
@@ -518,7 +567,7 @@ impl<'a, 's> Searcher<'a, 's> {
             if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
                 continue;
             }
-            let Some(child) = Self::play(pos, &m) else {
+            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;
@@ -530,6 +579,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_key = move_key(&m);
                     if s >= beta {
                         break;
                     }
@@ -542,6 +592,32 @@ impl<'a, 's> Searcher<'a, 's> {
             // Every pseudo-legal move was tried: mated.
             return mated_in(ply);
         }
+        // A deeper result for this position stays: only a quiescence one is
+        // replaced.
+        if !self.shared.aborted() && entry.is_none_or(|e| e.depth == 0) {
+            self.store_quiescence(hash, best, original_alpha, beta, best_key, ply);
+        }
         best
+    }
+
+    /// Keeps a quiescence result in the table at depth 0, so any search
+    /// that reaches the same position again reuses its bound.
+    fn store_quiescence(&self, hash: u64, best: i32, alpha: i32, beta: i32, key: u32, ply: usize) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            hash,
+            Entry {
+                move_key: if bound == Bound::Upper { 0 } else { key },
+                score: score::to_tt(best, ply),
+                depth: 0,
+                bound,
+            },
+        );
     }
 }

@@ -78,6 +78,7 @@ impl EngineSpec {
                 "no-lmr" => f.lmr = false,
                 "no-futility" => f.futility = false,
                 "no-checkext" => f.check_extension = false,
+                "no-lmp" => f.late_move_pruning = false,
                 _ => match sw
                     .strip_prefix("threads=")
                     .and_then(|n| n.parse::<usize>().ok())
@@ -103,7 +104,7 @@ impl EngineSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Spec {
     /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
-    /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`,
+    /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`, `no-lmp`,
     /// `threads=N`) used to measure each technique.
     Engine(EngineSpec),
     /// `random`.

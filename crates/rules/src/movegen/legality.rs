@@ -190,21 +190,29 @@ impl Filter {
     #[must_use]
     #[inline]
     pub fn is_legal(&self, pos: &Position, m: &Move) -> bool {
-        if self.fast {
-            if let Move::Normal {
-                from, to, captured, ..
-            } = *m
-            {
-                let touched = captured | SquareSet::from_square(from) | SquareSet::from_square(to);
-                if (touched & self.danger).is_empty() {
-                    return true;
-                }
-            }
-            if let Some(verdict) = self.quick_verdict(pos, m) {
-                return verdict;
+        self.verdict(pos, m).unwrap_or_else(|| pos.is_safe_after(m))
+    }
+
+    /// Whether the pseudo-legal `m` is legal in `pos`, where that is proven
+    /// without playing it; `None` where only play-and-test can tell (the
+    /// search, which plays every move it tries anyway, then tests the
+    /// child).
+    #[must_use]
+    #[inline]
+    pub fn verdict(&self, pos: &Position, m: &Move) -> Option<bool> {
+        if !self.fast {
+            return None;
+        }
+        if let Move::Normal {
+            from, to, captured, ..
+        } = *m
+        {
+            let touched = captured | SquareSet::from_square(from) | SquareSet::from_square(to);
+            if (touched & self.danger).is_empty() {
+                return Some(true);
             }
         }
-        pos.is_safe_after(m)
+        self.quick_verdict(pos, m)
     }
 
     /// The verdict without playing `m`, where one is proven.
