@@ -594,7 +594,7 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         // A deeper result for this position stays: only a quiescence one is
         // replaced.
-        if !self.shared.aborted() && entry.is_none_or(|e| e.depth == 0) {
+        if !self.shared.aborted() && !entry.is_some_and(|e| e.depth > 0) {
             self.store_quiescence(hash, best, original_alpha, beta, best_key, ply);
         }
         best
