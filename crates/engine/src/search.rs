@@ -286,13 +286,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let tt_key = entry.map_or(0, |e| e.move_key);
         if let Some(e) = entry {
             if !pv_node && ply > 0 && i32::from(e.depth) >= depth {
-                let s = score::from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if let Some(s) = table_cutoff(e, ply, alpha, beta) {
                     return s;
                 }
             }
@@ -469,22 +463,8 @@ impl<'a, 's> Searcher<'a, 's> {
             // Every legal move was pruned as futile: the static bound stands.
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            hash,
-            Entry {
-                move_key: if bound == Bound::Upper { 0 } else { best_key },
-                score: score::to_tt(best, ply),
-                depth: depth.clamp(0, 255) as u8,
-                bound,
-            },
-        );
+        let depth = depth.clamp(0, 255) as u8;
+        self.store(hash, best, original_alpha, beta, best_key, ply, depth);
         best
     }
 
@@ -511,16 +491,8 @@ impl<'a, 's> Searcher<'a, 's> {
         let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();
         let hash = pos.hash();
         let entry = self.shared.tt.probe(hash);
-        if let Some(e) = entry {
-            let s = score::from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+        if let Some(s) = entry.and_then(|e| table_cutoff(e, ply, alpha, beta)) {
+            return s;
         }
         let stand = if in_check {
             -INFINITY
@@ -595,14 +567,16 @@ impl<'a, 's> Searcher<'a, 's> {
         // A deeper result for this position stays: only a quiescence one is
         // replaced.
         if !self.shared.aborted() && !entry.is_some_and(|e| e.depth > 0) {
-            self.store_quiescence(hash, best, original_alpha, beta, best_key, ply);
+            self.store(hash, best, original_alpha, beta, best_key, ply, 0);
         }
         best
     }
 
-    /// Keeps a quiescence result in the table at depth 0, so any search
-    /// that reaches the same position again reuses its bound.
-    fn store_quiescence(&self, hash: u64, best: i32, alpha: i32, beta: i32, key: u32, ply: usize) {
+    /// Keeps a node's result in the table: its bound from the window
+    /// `alpha..beta` it was searched with, its best move (none for an
+    /// upper bound) and the depth it was searched to (0: quiescence).
+    #[allow(clippy::too_many_arguments)]
+    fn store(&self, hash: u64, best: i32, alpha: i32, beta: i32, key: u32, ply: usize, depth: u8) {
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha {
@@ -615,9 +589,21 @@ impl<'a, 's> Searcher<'a, 's> {
             Entry {
                 move_key: if bound == Bound::Upper { 0 } else { key },
                 score: score::to_tt(best, ply),
-                depth: 0,
+                depth,
                 bound,
             },
         );
     }
+}
+
+/// The stored score when `e`'s bound settles the window `alpha..beta` at
+/// `ply`.
+fn table_cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score::from_tt(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
 }
