@@ -217,6 +217,8 @@ pub struct Geometry {
     knight: Box<[SquareSet; CANVAS_SQUARES]>,
     around: Box<[SquareSet; CANVAS_SQUARES]>,
     rays: Box<[[SquareSet; 8]; CANVAS_SQUARES]>,
+    /// Per square: the union of its orthogonal rays and of its diagonal rays.
+    lines: Box<[[SquareSet; 2]; CANVAS_SQUARES]>,
     back_ranks: SquareSet,
 }
 
@@ -248,6 +250,7 @@ impl Geometry {
         let mut knight = Box::new([SquareSet::EMPTY; CANVAS_SQUARES]);
         let mut around = Box::new([SquareSet::EMPTY; CANVAS_SQUARES]);
         let mut rays = Box::new([[SquareSet::EMPTY; 8]; CANVAS_SQUARES]);
+        let mut lines = Box::new([[SquareSet::EMPTY; 2]; CANVAS_SQUARES]);
         let mut back_ranks = SquareSet::EMPTY;
         for sq in on_board {
             if sq.rank() == 0 || sq.rank() == ranks - 1 {
@@ -262,6 +265,7 @@ impl Geometry {
                 let mut s = sq;
                 while let Some(t) = inside(s.offset(df, dr)) {
                     rays[sq.index()][d.index()].insert(t);
+                    lines[sq.index()][usize::from(!d.is_orthogonal())].insert(t);
                     s = t;
                 }
             }
@@ -279,6 +283,7 @@ impl Geometry {
             knight,
             around,
             rays,
+            lines,
             back_ranks,
         }
     }
@@ -344,6 +349,14 @@ impl Geometry {
     #[inline]
     pub fn ray(&self, sq: Square, d: Dir) -> SquareSet {
         self.rays[sq.index()][d.index()]
+    }
+
+    /// Every square on the four orthogonal (or, with `orthogonal` false,
+    /// the four diagonal) rays from `sq`.
+    #[must_use]
+    #[inline]
+    pub fn lines(&self, sq: Square, orthogonal: bool) -> SquareSet {
+        self.lines[sq.index()][usize::from(!orthogonal)]
     }
 
     /// The first and last ranks.

@@ -73,6 +73,14 @@ impl SquareSet {
         }
     }
 
+    /// The set whose bit `i` stands for canvas index `i` (bits 100 and up
+    /// name no square and must be clear).
+    #[must_use]
+    #[inline]
+    pub const fn from_bits(bits: u128) -> SquareSet {
+        SquareSet(bits)
+    }
+
     /// The raw bits (bit `i` is canvas index `i`), for hashing and compact keys.
     #[must_use]
     #[inline]

@@ -17,8 +17,9 @@ use crate::setup::castling_bit;
 use crate::square_set::SquareSet;
 use crate::variant::CastlingRule;
 
-/// Appends every castling of the side to move.
-pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
+/// Appends every castling of the side to move; `in_check` says whether it
+/// is in check, where the caller knows.
+pub(crate) fn generate(pos: &Position, in_check: Option<bool>, out: &mut MoveList) {
     let us = pos.turn();
     let rights = pos.castling_rights() & (castling_bit(us, true) | castling_bit(us, false));
     if rights == 0 {
@@ -35,7 +36,7 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     if frozen.contains(king) || pos.board().get(king) != Some(Piece::new(us, Role::King)) {
         return;
     }
-    let mut in_check = None;
+    let mut in_check = in_check;
     for (side, rook_file) in rook_files.into_iter().enumerate() {
         if rights & castling_bit(us, side == 1) == 0 {
             continue;
@@ -102,10 +103,10 @@ fn destinations(
     }
 }
 
-fn span(a: Square, b: Square) -> impl Iterator<Item = Square> {
-    let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
-    let rank = a.rank();
-    (lo..=hi).filter_map(move |f| Square::new(f, rank))
+/// The squares of one rank from `a` to `b`, both included.
+fn span(a: Square, b: Square) -> SquareSet {
+    let (lo, hi) = (a.index().min(b.index()), a.index().max(b.index()));
+    SquareSet::from_bits((u128::MAX >> (127 - hi)) & (u128::MAX << lo))
 }
 
 fn paths_clear(
@@ -115,14 +116,14 @@ fn paths_clear(
     rook: Square,
     rook_to: Square,
 ) -> bool {
-    span(king, king_to)
-        .chain(span(rook, rook_to))
-        .all(|s| s == king || s == rook || pos.board().get(s).is_none())
+    let path = span(king, king_to) | span(rook, rook_to);
+    let others =
+        pos.board().occupied() - SquareSet::from_square(king) - SquareSet::from_square(rook);
+    (path & others).is_empty()
 }
 
 fn king_path_safe(pos: &Position, us: Color, king: Square, king_to: Square) -> bool {
-    span(king, king_to)
-        .filter(|&s| s != king)
+    (span(king, king_to) - SquareSet::from_square(king))
         .all(|s| !king_would_be_attacked(pos, us, king, s))
 }
 

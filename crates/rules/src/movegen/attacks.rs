@@ -51,7 +51,8 @@ pub fn is_attacked_through(pos: &Position, target: Square, by: Color, vacated: S
                 .is_some_and(|p| mechanics::attacks_by_generation(pos, s, p, target))
         });
     }
-    orthodox(pos, target, by, active, vacated) || exotic(pos, target, active)
+    orthodox(pos, target, by, active, vacated)
+        || (pos.variant().roles.intersects(EXOTIC) && exotic(pos, target, active))
 }
 
 /// `by`'s active pieces that slide along orthogonal and along diagonal lines.
@@ -79,28 +80,122 @@ fn orthodox(
     if !(g.knight_leaps(target) & leapers & active).is_empty() {
         return true;
     }
-    if !(g.around(target) & active).is_empty() {
-        for d in Dir::ALL {
-            if let Some(n) = g.step(target, d) {
-                if active.contains(n) && adjacent_attacker(pos, n, d, target, by) {
-                    return true;
-                }
-            }
-        }
+    let near = g.around(target) & active;
+    if !near.is_empty() && adjacent(pos, target, by, near) {
+        return true;
     }
     let (orthogonal, diagonal) = sliders(pos, active);
+    let (orthogonal, diagonal) = (
+        orthogonal & g.lines(target, true),
+        diagonal & g.lines(target, false),
+    );
+    if orthogonal.is_empty() && diagonal.is_empty() {
+        return false;
+    }
+    let walls = board.by_role(Role::Wall);
+    let occupied = board.occupied() - vacated;
     Dir::ALL.into_iter().any(|d| {
         let candidates = if d.is_orthogonal() {
             orthogonal
         } else {
             diagonal
         };
-        !(g.ray(target, d) & candidates).is_empty()
-            && slider_on_ray(pos, target, d, by, active, vacated)
+        let ray = g.ray(target, d);
+        if (ray & candidates).is_empty() {
+            return false;
+        }
+        if walls.is_empty() {
+            // No piece can be passed over: the nearest occupied square decides.
+            nearest(ray & occupied, d).is_some_and(|s| candidates.contains(s))
+        } else {
+            slider_on_ray(pos, target, d, by, active, vacated)
+        }
     })
 }
 
-/// Whether the piece on `n`, which is in direction `d` from the target, attacks it by a step.
+/// Every active piece of `by` attacking `target`, on a board with no Wall
+/// and where `by` has only orthodox pieces (see
+/// [`crate::movegen::legality`]); used to answer a check.
+#[must_use]
+pub(crate) fn orthodox_attackers(pos: &Position, target: Square, by: Color) -> SquareSet {
+    let g = &pos.variant().geometry;
+    let board = pos.board();
+    let active = board.by_color(by) - pos.frozen(by);
+    let leapers = board.by_role(Role::Knight)
+        | board.by_role(Role::WazirKnight)
+        | board.by_role(Role::FerzKnight);
+    let mut found = g.knight_leaps(target) & leapers & active;
+    for d in Dir::ALL {
+        if let Some(n) = g.step(target, d).filter(|n| active.contains(*n)) {
+            if adjacent_attacker(pos, n, d, target, by) {
+                found.insert(n);
+            }
+        }
+    }
+    let (orthogonal, diagonal) = sliders(pos, active);
+    let occupied = board.occupied();
+    for d in Dir::ALL {
+        let candidates = if d.is_orthogonal() {
+            orthogonal
+        } else {
+            diagonal
+        };
+        if let Some(s) = nearest(g.ray(target, d) & occupied, d) {
+            if candidates.contains(s) {
+                found.insert(s);
+            }
+        }
+    }
+    found
+}
+
+/// The square of `set` nearest to the origin of a ray in direction `d`.
+#[inline]
+pub(crate) fn nearest(set: SquareSet, d: Dir) -> Option<Square> {
+    if d.ascending() {
+        set.first()
+    } else {
+        set.last()
+    }
+}
+
+/// Whether one of `near`, the active pieces of `by` next to `target`,
+/// attacks it by a step.
+fn adjacent(pos: &Position, target: Square, by: Color, near: SquareSet) -> bool {
+    let board = pos.board();
+    if !(near & board.by_role(Role::King)).is_empty() {
+        return true;
+    }
+    let g = &pos.variant().geometry;
+    let pawns = near & board.by_role(Role::Pawn);
+    if !pawns.is_empty() {
+        let behind = if by == Color::White {
+            [Dir::SW, Dir::SE]
+        } else {
+            [Dir::NW, Dir::NE]
+        };
+        if behind
+            .into_iter()
+            .any(|d| g.step(target, d).is_some_and(|s| pawns.contains(s)))
+        {
+            return true;
+        }
+    }
+    let others = board.by_role(Role::WazirKnight)
+        | board.by_role(Role::FerzKnight)
+        | board.by_role(Role::NinjaPawn);
+    if (near & others).is_empty() {
+        return false;
+    }
+    Dir::ALL.into_iter().any(|d| {
+        g.step(target, d).is_some_and(|n| {
+            (near & others).contains(n) && adjacent_attacker(pos, n, d, target, by)
+        })
+    })
+}
+
+/// Whether the piece on `n`, which is in direction `d` from the target,
+/// attacks it by a step.
 fn adjacent_attacker(pos: &Position, n: Square, d: Dir, target: Square, by: Color) -> bool {
     let Some(p) = pos.board().get(n) else {
         return false;

@@ -90,7 +90,34 @@ pub struct Filter {
     /// above, the king, every Terror Freeze and our Walls (whose moves touch
     /// squares besides `from` and `to`).
     danger: SquareSet,
+    /// Whether the side to move is in check (`None` in games without a
+    /// royal king on the board).
+    check: Option<bool>,
+    /// While in check among orthodox enemies: what answers the check.
+    evasion: Option<Evasion>,
 }
+
+/// The ways a check by orthodox pieces is answered by a non-king move.
+#[derive(Copy, Clone)]
+struct Evasion {
+    /// The enemy pieces giving check.
+    checkers: SquareSet,
+    /// The squares between the king and a lone checking slider.
+    block: SquareSet,
+}
+
+/// Our roles whose moves answer a check only by taking the checker on the
+/// square they land on (or en passant) or by standing between.
+const PLAIN_MOVERS: RoleSet = RoleSet::of(&[
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+    Role::WazirKnight,
+    Role::FerzKnight,
+    Role::NinjaPawn,
+]);
 
 impl Filter {
     /// Prepares the filter for `pos`.
@@ -109,16 +136,33 @@ impl Filter {
             lone: SquareSet::EMPTY,
             by_dir: [SquareSet::EMPTY; 8],
             danger: SquareSet::EMPTY,
+            check: None,
+            evasion: None,
         };
         let Some(k) = king else { return f };
-        if pos.variant().prongs || pos.is_check() {
+        if pos.variant().prongs {
             return f;
         }
+        let check = pos.is_check();
+        f.check = Some(check);
         let them = !us;
         let board = pos.board();
         let active = board.by_color(them) - pos.frozen(them);
+        let exotic_game = pos.variant().roles.intersects(NON_ORTHODOX_SET);
+        f.orthodox_enemies = !exotic_game || {
+            let exotic_on_board =
+                !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
+            !exotic_on_board && !enemy_exotic(pos, them)
+        };
+        if check {
+            if f.orthodox_enemies {
+                f.evasion = Some(evasion(pos, k, them));
+                f.fast = f.pin_rays(pos, k, them, active);
+            }
+            return f;
+        }
         f.fast = f.pin_rays(pos, k, them, active);
-        if pos.variant().roles.intersects(NON_ORTHODOX_SET) {
+        if exotic_game {
             let mut watching = SquareSet::EMPTY;
             for r in WATCHING {
                 watching |= board.by_role(r);
@@ -126,11 +170,6 @@ impl Filter {
             let watch = exposure::exotic_watch(pos, k, active & watching);
             f.watched = watch.watched;
             f.multi = watch.multi;
-            let exotic_on_board =
-                !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
-            f.orthodox_enemies = !exotic_on_board && !enemy_exotic(pos, them);
-        } else {
-            f.orthodox_enemies = true;
         }
         f.danger = f.watched
             | f.multi
@@ -139,6 +178,13 @@ impl Filter {
             | board.by_role(Role::Freeze)
             | board.pieces(us, Role::Wall);
         f
+    }
+
+    /// Whether the side to move is in check, where the game has a royal
+    /// king on the board (computed once by [`Filter::new`]).
+    #[must_use]
+    pub fn in_check(&self) -> Option<bool> {
+        self.check
     }
 
     /// Finds the pin rays; false if some ray has no blocker (never when the
@@ -176,6 +222,8 @@ impl Filter {
                 }
             }
             match blockers.len() {
+                // The checking line, answered through `evasion`.
+                0 if self.evasion.is_some() => continue,
                 0 => return false,
                 1 => self.lone |= blockers,
                 _ => {}
@@ -203,6 +251,9 @@ impl Filter {
         if !self.fast {
             return None;
         }
+        if let Some(evasion) = self.evasion {
+            return self.evasion_verdict(pos, m, evasion);
+        }
         if let Move::Normal {
             from, to, captured, ..
         } = *m
@@ -213,6 +264,40 @@ impl Filter {
             }
         }
         self.quick_verdict(pos, m)
+    }
+
+    /// The verdict on `m` while in check by orthodox pieces: a king step is
+    /// tested with the king lifted; a plain piece's move must take the lone
+    /// checker or stand between, and keep every pin ray blocked.
+    fn evasion_verdict(&self, pos: &Position, m: &Move, evasion: Evasion) -> Option<bool> {
+        let single = evasion.checkers.len() == 1;
+        match *m {
+            Move::Normal {
+                from, to, captured, ..
+            } => {
+                if Some(from) == self.king {
+                    return self.king_step(pos, from, to, captured);
+                }
+                if !PLAIN_MOVERS.contains(pos.board().get(from)?.role) {
+                    return None;
+                }
+                let to_set = SquareSet::from_square(to);
+                if !single && !(captured - to_set).is_empty() {
+                    return None;
+                }
+                let answers = single
+                    && (!(captured & evasion.checkers).is_empty() || evasion.block.contains(to));
+                if !answers {
+                    return Some(false);
+                }
+                let vacated = (SquareSet::from_square(from) | captured) - to_set;
+                self.rays_hold(vacated, to_set).then_some(true)
+            }
+            Move::Drop { role, to, .. } if role != Role::Freeze => {
+                Some(single && evasion.block.contains(to))
+            }
+            _ => None,
+        }
     }
 
     /// The verdict without playing `m`, where one is proven.
@@ -241,6 +326,12 @@ impl Filter {
             Move::Drop { role, to, .. } if role != Role::Freeze => {
                 (SquareSet::EMPTY, SquareSet::from_square(to))
             }
+            Move::Castle {
+                king,
+                king_to,
+                rook,
+                ..
+            } => return self.castle(pos, king, king_to, rook),
             _ => return None,
         };
         if !((vacated | filled) & self.watched).is_empty() || (vacated & self.multi).len() > 1 {
@@ -267,6 +358,16 @@ impl Filter {
             .is_some_and(|ray| !(*ray & filled).is_empty())
     }
 
+    /// A castling among orthodox enemies: generation has tested the king's
+    /// path with the king lifted; the landing square is tested again with
+    /// the rook lifted too. The rook's new square can only block attacks,
+    /// so an attack found here is left to play-and-test.
+    fn castle(&self, pos: &Position, king: Square, king_to: Square, rook: Square) -> Option<bool> {
+        let lifted = SquareSet::from_square(king) | SquareSet::from_square(rook);
+        (self.orthodox_enemies && !attacks::is_attacked_through(pos, king_to, !pos.turn(), lifted))
+            .then_some(true)
+    }
+
     /// A king step, decided without playing it only among orthodox enemies.
     fn king_step(
         &self,
@@ -280,6 +381,20 @@ impl Filter {
             !attacks::is_attacked_through(pos, to, !pos.turn(), SquareSet::from_square(from))
         })
     }
+}
+
+/// The checkers of the king on `king` and, for a lone checking slider, the
+/// squares between it and the king.
+fn evasion(pos: &Position, king: Square, them: Color) -> Evasion {
+    let checkers = attacks::orthodox_attackers(pos, king, them);
+    let g = &pos.variant().geometry;
+    let mut block = SquareSet::EMPTY;
+    if let (1, Some(c)) = (checkers.len(), checkers.first()) {
+        if let Some(d) = Dir::ALL.into_iter().find(|&d| g.ray(king, d).contains(c)) {
+            block = g.ray(king, d) - g.ray(c, d) - checkers;
+        }
+    }
+    Evasion { checkers, block }
 }
 
 /// Both squares of a Wall whose west half stands on `sq`.

@@ -16,6 +16,12 @@ use crate::position::Position;
 
 /// Appends every pseudo-legal action of the side to move.
 pub fn generate_pseudo(pos: &Position, out: &mut MoveList) {
+    generate_moves(pos, None, out);
+}
+
+/// [`generate_pseudo`], told whether the side to move is in check where
+/// that is already known (castling needs it).
+fn generate_moves(pos: &Position, in_check: Option<bool>, out: &mut MoveList) {
     let us = pos.turn();
     let movers = pos.board().by_color(us) - pos.frozen(us);
     for from in movers {
@@ -23,16 +29,16 @@ pub fn generate_pseudo(pos: &Position, out: &mut MoveList) {
             mechanics::generate(pos, from, piece, out);
         }
     }
-    mechanics::castling::generate(pos, out);
+    mechanics::castling::generate(pos, in_check, out);
     mechanics::drops::generate(pos, out);
 }
 
 /// Appends every legal action of the side to move.
 pub fn generate_legal(pos: &Position, out: &mut MoveList) {
     let start = out.len();
-    generate_pseudo(pos, out);
     if pos.variant().has_royal_king() {
         let filter = legality::Filter::new(pos);
+        generate_moves(pos, filter.in_check(), out);
         let mut i = start;
         while i < out.len() {
             if filter.is_legal(pos, &out[i]) {
@@ -41,7 +47,10 @@ pub fn generate_legal(pos: &Position, out: &mut MoveList) {
                 out.swap_remove(i);
             }
         }
-    } else if out.len() == start && !pos.board().by_color(pos.turn()).is_empty() {
+        return;
+    }
+    generate_pseudo(pos, out);
+    if out.len() == start && !pos.board().by_color(pos.turn()).is_empty() {
         out.push(Move::Pass);
     }
 }
