@@ -30,6 +30,16 @@ impl Square {
         (index < CANVAS_SQUARES).then_some(Square(index as u8))
     }
 
+    /// The square with this canvas index, which the caller knows is below
+    /// 100 (a bit of a [`crate::square_set::SquareSet`], which holds no
+    /// other).
+    #[must_use]
+    #[inline]
+    pub(crate) fn from_set_bit(index: u32) -> Square {
+        debug_assert!(index < CANVAS_SQUARES as u32);
+        Square(index as u8)
+    }
+
     /// Canvas index, `rank * 10 + file`.
     #[must_use]
     #[inline]

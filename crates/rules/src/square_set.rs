@@ -1,7 +1,22 @@
 //! [`SquareSet`]: a set of canvas squares in one 128-bit word.
 
-use crate::geometry::Square;
+use crate::geometry::{Square, CANVAS_SQUARES};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+
+/// Bits 0 to 99: the squares of the canvas.
+const CANVAS_BITS: u128 = (1u128 << CANVAS_SQUARES) - 1;
+
+/// The one-square sets, by canvas index: a load is cheaper than a 128-bit
+/// shift by a variable amount.
+static SINGLES: [SquareSet; CANVAS_SQUARES] = {
+    let mut t = [SquareSet(0); CANVAS_SQUARES];
+    let mut i = 0;
+    while i < CANVAS_SQUARES {
+        t[i] = SquareSet(1u128 << i);
+        i += 1;
+    }
+    t
+};
 
 /// A set of squares of the 10x10 canvas.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -15,26 +30,26 @@ impl SquareSet {
     #[must_use]
     #[inline]
     pub fn from_square(sq: Square) -> SquareSet {
-        SquareSet(1u128 << sq.index())
+        SINGLES[sq.index()]
     }
 
     /// Whether `sq` is in the set.
     #[must_use]
     #[inline]
     pub fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
+        self.0 & SINGLES[sq.index()].0 != 0
     }
 
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.index();
+        self.0 |= SINGLES[sq.index()].0;
     }
 
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.index());
+        self.0 &= !SINGLES[sq.index()].0;
     }
 
     /// Whether the set is empty.
@@ -58,7 +73,7 @@ impl SquareSet {
         if self.0 == 0 {
             None
         } else {
-            Square::from_index(self.0.trailing_zeros() as usize)
+            Some(Square::from_set_bit(self.0.trailing_zeros()))
         }
     }
 
@@ -69,16 +84,16 @@ impl SquareSet {
         if self.0 == 0 {
             None
         } else {
-            Square::from_index(127 - self.0.leading_zeros() as usize)
+            Some(Square::from_set_bit(127 - self.0.leading_zeros()))
         }
     }
 
     /// The set whose bit `i` stands for canvas index `i` (bits 100 and up
-    /// name no square and must be clear).
+    /// name no square and are dropped).
     #[must_use]
     #[inline]
     pub const fn from_bits(bits: u128) -> SquareSet {
-        SquareSet(bits)
+        SquareSet(bits & CANVAS_BITS)
     }
 
     /// The raw bits (bit `i` is canvas index `i`), for hashing and compact keys.
@@ -146,7 +161,7 @@ impl Not for SquareSet {
     type Output = SquareSet;
     #[inline]
     fn not(self) -> SquareSet {
-        SquareSet(!self.0)
+        SquareSet(!self.0 & CANVAS_BITS)
     }
 }
 

@@ -82,25 +82,19 @@ pub fn is_forward(d: Dir, color: crate::color::Color) -> bool {
     d.delta().1 * color.forward() > 0
 }
 
-/// Appends a move of a pawn-like piece, expanding promotions when it lands in
-/// the promotion zone.
+/// Appends a move of a `color` pawn-like piece, expanding promotions when
+/// it lands in the promotion zone.
 pub(crate) fn push_pawn_move(
     pos: &Position,
     from: Square,
     to: Square,
+    color: crate::color::Color,
     captured: SquareSet,
     out: &mut MoveList,
 ) {
     let v = pos.variant();
-    let last = v.geometry.ranks() - 1 - v.promotion.ranks_from_end;
-    let first = v.promotion.ranks_from_end;
-    let maybe_zone = to.rank() >= last || to.rank() <= first;
-    let in_zone = maybe_zone
-        && !v.promotion.choices.is_empty()
-        && pos
-            .board()
-            .get(from)
-            .is_some_and(|p| v.promotion.zone_contains(&v.geometry, p.color, to));
+    let in_zone =
+        !v.promotion.choices.is_empty() && v.promotion.zone_contains(&v.geometry, color, to);
     if in_zone {
         for &role in &v.promotion.choices {
             out.push(Move::Normal {

@@ -29,7 +29,7 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
         if pos.board().get(t).is_some() {
             break;
         }
-        push_pawn_move(pos, from, t, SquareSet::EMPTY, out);
+        push_pawn_move(pos, from, t, color, SquareSet::EMPTY, out);
         s = t;
     }
     let sideways_capture = in_enemy_half(g, color, from);
@@ -38,9 +38,9 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
             continue;
         };
         match pos.board().get(t) {
-            None => push_pawn_move(pos, from, t, SquareSet::EMPTY, out),
+            None => push_pawn_move(pos, from, t, color, SquareSet::EMPTY, out),
             Some(p) if p.color != color && sideways_capture => {
-                push_pawn_move(pos, from, t, pos.footprint(t), out)
+                push_pawn_move(pos, from, t, color, pos.footprint(t), out)
             }
             Some(_) => {}
         }
@@ -50,7 +50,7 @@ pub(crate) fn generate(pos: &Position, from: Square, color: Color, out: &mut Mov
             continue;
         };
         if pos.board().get(t).is_some_and(|p| p.color != color) {
-            push_pawn_move(pos, from, t, pos.footprint(t), out);
+            push_pawn_move(pos, from, t, color, pos.footprint(t), out);
         }
     }
 }

@@ -6,6 +6,7 @@
 use super::{passes_over, push_step};
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
+use crate::movegen::attacks::nearest;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::square_set::SquareSet;
@@ -36,11 +37,17 @@ pub(crate) fn slides(pos: &Position, from: Square, color: Color, dirs: &[Dir], o
         }
         return;
     }
+    let g = &pos.variant().geometry;
     let board = pos.board();
     let occupied = board.occupied();
     let enemies = board.by_color(!color);
     for &d in dirs {
-        let reach = ray_reach(pos, from, d, occupied);
+        let ray = g.ray(from, d);
+        let blocker = nearest(ray & occupied, d);
+        let reach = match blocker {
+            Some(b) => ray - g.ray(b, d),
+            None => ray,
+        };
         for to in reach - occupied {
             out.push(Move::Normal {
                 from,
@@ -49,31 +56,14 @@ pub(crate) fn slides(pos: &Position, from: Square, color: Color, dirs: &[Dir], o
                 promotion: None,
             });
         }
-        for to in reach & enemies {
+        if let Some(b) = blocker.filter(|b| enemies.contains(*b)) {
             out.push(Move::Normal {
                 from,
-                to,
-                captured: pos.footprint(to),
+                to: b,
+                captured: pos.footprint(b),
                 promotion: None,
             });
         }
-    }
-}
-
-/// The squares along `d` from `from` up to and including the first occupied one.
-#[inline]
-fn ray_reach(pos: &Position, from: Square, d: Dir, occupied: SquareSet) -> SquareSet {
-    let g = &pos.variant().geometry;
-    let ray = g.ray(from, d);
-    let blockers = ray & occupied;
-    let first = if d.ascending() {
-        blockers.first()
-    } else {
-        blockers.last()
-    };
-    match first {
-        Some(b) => ray - g.ray(b, d),
-        None => ray,
     }
 }
 

@@ -36,7 +36,7 @@ pub(crate) fn advance(pos: &Position, from: Square, color: Color, range: u8, out
         let Some(t) = g.step(s, d) else { break };
         s = t;
         match pos.board().get(t) {
-            None => push_pawn_move(pos, from, t, SquareSet::EMPTY, out),
+            None => push_pawn_move(pos, from, t, color, SquareSet::EMPTY, out),
             Some(p) if passes_over(pos, p, d, color) => {}
             Some(_) => break,
         }
@@ -55,7 +55,9 @@ fn captures(pos: &Position, from: Square, color: Color, out: &mut MoveList) {
             continue;
         };
         match pos.board().get(t) {
-            Some(p) if p.color != color => push_pawn_move(pos, from, t, pos.footprint(t), out),
+            Some(p) if p.color != color => {
+                push_pawn_move(pos, from, t, color, pos.footprint(t), out)
+            }
             None => en_passant(pos, from, t, color, out),
             Some(_) => {}
         }
