@@ -497,7 +497,8 @@ impl Position {
     }
 
     fn set_en_passant(&mut self, ep: Option<EnPassant>) {
-        for e in [self.ep, ep].into_iter().flatten() {
+        for e in [self.ep, ep] {
+            let Some(e) = e else { continue };
             for t in e.targets {
                 self.hash ^= zobrist::en_passant(t);
             }
@@ -508,7 +509,9 @@ impl Position {
     /// Plays a pseudo-legal action without checking it.
     pub fn play_unchecked(&mut self, m: &Move) {
         let us = self.turn;
-        self.set_en_passant(None);
+        if self.ep.is_some() {
+            self.set_en_passant(None);
+        }
         let mut touched = SquareSet::EMPTY;
         let reset = match *m {
             Move::Normal {

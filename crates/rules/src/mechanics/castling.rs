@@ -8,7 +8,7 @@
 //! check. Frozen kings and rooks cannot castle.
 
 use crate::color::Color;
-use crate::geometry::Square;
+use crate::geometry::{Dir, Square};
 use crate::movegen::{attacks, legality};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Piece, Role};
@@ -104,9 +104,10 @@ fn destinations(
 }
 
 /// The squares of one rank from `a` to `b`, both included.
-fn span(a: Square, b: Square) -> SquareSet {
-    let (lo, hi) = (a.index().min(b.index()), a.index().max(b.index()));
-    SquareSet::from_bits((u128::MAX >> (127 - hi)) & (u128::MAX << lo))
+fn span(pos: &Position, a: Square, b: Square) -> SquareSet {
+    let g = &pos.variant().geometry;
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    SquareSet::from_square(lo) | (g.ray(lo, Dir::E) - g.ray(hi, Dir::E))
 }
 
 fn paths_clear(
@@ -116,14 +117,14 @@ fn paths_clear(
     rook: Square,
     rook_to: Square,
 ) -> bool {
-    let path = span(king, king_to) | span(rook, rook_to);
+    let path = span(pos, king, king_to) | span(pos, rook, rook_to);
     let others =
         pos.board().occupied() - SquareSet::from_square(king) - SquareSet::from_square(rook);
     (path & others).is_empty()
 }
 
 fn king_path_safe(pos: &Position, us: Color, king: Square, king_to: Square) -> bool {
-    (span(king, king_to) - SquareSet::from_square(king))
+    (span(pos, king, king_to) - SquareSet::from_square(king))
         .all(|s| !king_would_be_attacked(pos, us, king, s))
 }
 

@@ -42,6 +42,12 @@ pub(crate) fn slides(pos: &Position, from: Square, color: Color, dirs: &[Dir], o
     let occupied = board.occupied();
     let enemies = board.by_color(!color);
     for &d in dirs {
+        // Most rays end at once, at the edge or at a piece of our own.
+        match g.step(from, d).map(|s| board.get(s)) {
+            None => continue,
+            Some(Some(p)) if p.color == color => continue,
+            _ => {}
+        }
         let ray = g.ray(from, d);
         let blocker = nearest(ray & occupied, d);
         let reach = match blocker {

@@ -30,7 +30,8 @@
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
 use crate::mechanics::passes_over;
-use crate::movegen::{attacks, exposure};
+use crate::movegen::attacks::{self, nearest};
+use crate::movegen::exposure;
 use crate::moves::Move;
 use crate::piece::{Role, RoleSet};
 use crate::position::Position;
@@ -193,8 +194,13 @@ impl Filter {
         let g = &pos.variant().geometry;
         let board = pos.board();
         let queens = board.by_role(Role::Queen);
-        let orthogonal = (board.by_role(Role::Rook) | queens) & active;
-        let diagonal = (board.by_role(Role::Bishop) | queens) & active;
+        let orthogonal = (board.by_role(Role::Rook) | queens) & active & g.lines(king, true);
+        let diagonal = (board.by_role(Role::Bishop) | queens) & active & g.lines(king, false);
+        if orthogonal.is_empty() && diagonal.is_empty() {
+            return true;
+        }
+        let walls = board.by_role(Role::Wall);
+        let occupied = board.occupied();
         for d in Dir::ALL {
             let sliders = if d.is_orthogonal() {
                 orthogonal
@@ -204,23 +210,18 @@ impl Filter {
             if (g.ray(king, d) & sliders).is_empty() {
                 continue;
             }
-            let mut ray = SquareSet::EMPTY;
-            let mut blockers = SquareSet::EMPTY;
-            let mut s = king;
-            while let Some(t) = g.step(s, d) {
-                s = t;
-                ray.insert(t);
-                if sliders.contains(t) {
-                    self.sliders.insert(t);
-                    break;
-                }
-                match board.get(t) {
-                    Some(p) if !passes_over(pos, p, d.opposite(), them) => {
-                        blockers.insert(t);
-                    }
-                    _ => {}
-                }
-            }
+            let (ray, blockers) = if walls.is_empty() {
+                // Nothing is passed over: the nearest slider ends the ray.
+                let full = g.ray(king, d);
+                let Some(slider) = nearest(full & sliders, d) else {
+                    continue;
+                };
+                let ray = full - g.ray(slider, d);
+                self.sliders.insert(slider);
+                (ray, (ray & occupied) - SquareSet::from_square(slider))
+            } else {
+                self.walk_pin_ray(pos, king, d, them, sliders)
+            };
             match blockers.len() {
                 // The checking line, answered through `evasion`.
                 0 if self.evasion.is_some() => continue,
@@ -232,6 +233,39 @@ impl Filter {
             self.by_dir[d.index()] = ray;
         }
         true
+    }
+
+    /// The pin ray from `king` along `d` up to the nearest of `sliders`, and
+    /// its blockers, walked square by square (a slider passes over its own
+    /// Wall, which then does not block).
+    fn walk_pin_ray(
+        &mut self,
+        pos: &Position,
+        king: Square,
+        d: Dir,
+        them: Color,
+        sliders: SquareSet,
+    ) -> (SquareSet, SquareSet) {
+        let g = &pos.variant().geometry;
+        let board = pos.board();
+        let mut ray = SquareSet::EMPTY;
+        let mut blockers = SquareSet::EMPTY;
+        let mut s = king;
+        while let Some(t) = g.step(s, d) {
+            s = t;
+            ray.insert(t);
+            if sliders.contains(t) {
+                self.sliders.insert(t);
+                break;
+            }
+            match board.get(t) {
+                Some(p) if !passes_over(pos, p, d.opposite(), them) => {
+                    blockers.insert(t);
+                }
+                _ => {}
+            }
+        }
+        (ray, blockers)
     }
 
     /// Whether the pseudo-legal `m` is legal in `pos`.
