@@ -123,9 +123,17 @@ fn paths_clear(
     (path & others).is_empty()
 }
 
+/// Whether the king passes over and lands on no attacked square. Among
+/// orthodox enemies the landing square is left to the legality test every
+/// action gets: the rook's new square, next to it on the side the king came
+/// from, can only block a line that also passes the king's old square, so
+/// that test agrees with the rule.
 fn king_path_safe(pos: &Position, us: Color, king: Square, king_to: Square) -> bool {
-    (span(pos, king, king_to) - SquareSet::from_square(king))
-        .all(|s| !king_would_be_attacked(pos, us, king, s))
+    let mut path = span(pos, king, king_to) - SquareSet::from_square(king);
+    if !legality::enemy_exotic(pos, !us) {
+        path.remove(king_to);
+    }
+    path.all(|s| !king_would_be_attacked(pos, us, king, s))
 }
 
 /// Whether `us`'s king, moved hypothetically from `king` to `sq`, is attacked.

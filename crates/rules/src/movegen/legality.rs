@@ -72,6 +72,11 @@ const WATCHING: [Role; 8] = [
 pub struct Filter {
     /// Whether any move may skip play-and-test.
     fast: bool,
+    /// `fast` and not in check: the one-test acceptance applies.
+    quick: bool,
+    /// Whether the game has only orthodox roles (no Wall, Freeze or
+    /// watching piece can exist).
+    plain: bool,
     /// Whether king steps may be tested with [`attacks::is_attacked_through`].
     orthodox_enemies: bool,
     king: Option<Square>,
@@ -128,6 +133,8 @@ impl Filter {
         let king = pos.king(us);
         let mut f = Filter {
             fast: false,
+            quick: false,
+            plain: false,
             orthodox_enemies: false,
             king,
             watched: SquareSet::EMPTY,
@@ -150,6 +157,7 @@ impl Filter {
         let board = pos.board();
         let active = board.by_color(them) - pos.frozen(them);
         let exotic_game = pos.variant().roles.intersects(NON_ORTHODOX_SET);
+        f.plain = !exotic_game;
         f.orthodox_enemies = !exotic_game || {
             let exotic_on_board =
                 !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
@@ -163,6 +171,7 @@ impl Filter {
             return f;
         }
         f.fast = f.pin_rays(pos, k, them, active);
+        f.quick = f.fast;
         if exotic_game {
             let mut watching = SquareSet::EMPTY;
             for r in WATCHING {
@@ -282,22 +291,22 @@ impl Filter {
     #[must_use]
     #[inline]
     pub fn verdict(&self, pos: &Position, m: &Move) -> Option<bool> {
-        if !self.fast {
-            return None;
-        }
-        if let Some(evasion) = self.evasion {
-            return self.evasion_verdict(pos, m, evasion);
-        }
-        if let Move::Normal {
-            from, to, captured, ..
-        } = *m
-        {
-            let touched = captured | SquareSet::from_square(from) | SquareSet::from_square(to);
-            if (touched & self.danger).is_empty() {
-                return Some(true);
+        if self.quick {
+            if let Move::Normal {
+                from, to, captured, ..
+            } = *m
+            {
+                let touched = captured | SquareSet::from_square(from) | SquareSet::from_square(to);
+                if (touched & self.danger).is_empty() {
+                    return Some(true);
+                }
             }
+            return self.quick_verdict(pos, m);
         }
-        self.quick_verdict(pos, m)
+        match self.evasion {
+            Some(evasion) if self.fast => self.evasion_verdict(pos, m, evasion),
+            _ => None,
+        }
     }
 
     /// The verdict on `m` while in check by orthodox pieces: a king step is
@@ -336,6 +345,21 @@ impl Filter {
 
     /// The verdict without playing `m`, where one is proven.
     fn quick_verdict(&self, pos: &Position, m: &Move) -> Option<bool> {
+        if let (
+            true,
+            Move::Normal {
+                from, to, captured, ..
+            },
+        ) = (self.plain, *m)
+        {
+            // Only pins and the king's own safety can matter.
+            if Some(from) == self.king {
+                return self.king_step(pos, from, to, captured);
+            }
+            let to_set = SquareSet::from_square(to);
+            let vacated = (SquareSet::from_square(from) | captured) - to_set;
+            return self.rays_hold(vacated, to_set).then_some(true);
+        }
         let board = pos.board();
         let (vacated, filled) = match *m {
             Move::Normal {
