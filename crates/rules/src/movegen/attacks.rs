@@ -115,9 +115,15 @@ fn orthodox(
 
 /// Every active piece of `by` attacking `target`, on a board with no Wall
 /// and where `by` has only orthodox pieces (see
-/// [`crate::movegen::legality`]); used to answer a check.
+/// [`crate::movegen::legality`]), with the squares in `occupied` blocking
+/// the sliders; used to answer a check and to judge en passant.
 #[must_use]
-pub(crate) fn orthodox_attackers(pos: &Position, target: Square, by: Color) -> SquareSet {
+pub(crate) fn orthodox_attackers(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    occupied: SquareSet,
+) -> SquareSet {
     let g = &pos.variant().geometry;
     let board = pos.board();
     let active = board.by_color(by) - pos.frozen(by);
@@ -133,7 +139,6 @@ pub(crate) fn orthodox_attackers(pos: &Position, target: Square, by: Color) -> S
         }
     }
     let (orthogonal, diagonal) = sliders(pos, active);
-    let occupied = board.occupied();
     for d in Dir::ALL {
         let candidates = if d.is_orthogonal() {
             orthogonal

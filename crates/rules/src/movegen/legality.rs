@@ -334,7 +334,7 @@ impl Filter {
                     return Some(false);
                 }
                 let vacated = (SquareSet::from_square(from) | captured) - to_set;
-                self.rays_hold(vacated, to_set).then_some(true)
+                self.pins(vacated, to_set)
             }
             Move::Drop { role, to, .. } if role != Role::Freeze => {
                 Some(single && evasion.block.contains(to))
@@ -358,7 +358,19 @@ impl Filter {
             }
             let to_set = SquareSet::from_square(to);
             let vacated = (SquareSet::from_square(from) | captured) - to_set;
-            return self.rays_hold(vacated, to_set).then_some(true);
+            if let Some(legal) = self.pins(vacated, to_set) {
+                return Some(legal);
+            }
+            // En passant empties two squares: look for attackers of the
+            // king on the board as it will be.
+            return match self.king {
+                Some(k) if vacated.len() > 1 => {
+                    let occupied = (pos.board().occupied() - vacated) | to_set;
+                    let attackers = attacks::orthodox_attackers(pos, k, !pos.turn(), occupied);
+                    Some((attackers - captured).is_empty())
+                }
+                _ => None,
+            };
         }
         let board = pos.board();
         let (vacated, filled) = match *m {
@@ -395,25 +407,30 @@ impl Filter {
         if !((vacated | filled) & self.watched).is_empty() || (vacated & self.multi).len() > 1 {
             return None;
         }
-        self.rays_hold(vacated, filled).then_some(true)
+        self.pins(vacated, filled).filter(|&legal| legal)
     }
 
-    /// Whether every pin ray keeps a blocker and its slider.
-    fn rays_hold(&self, vacated: SquareSet, filled: SquareSet) -> bool {
+    /// Whether every pin ray keeps a blocker and its slider: `Some(true)`
+    /// if so; `Some(false)` where, in a plain game, the lone blocker of a
+    /// ray leaves it (its slider then attacks the king); `None` where only
+    /// play-and-test can tell.
+    fn pins(&self, vacated: SquareSet, filled: SquareSet) -> Option<bool> {
         let hit = vacated & self.rays;
         if hit.is_empty() {
-            return true;
+            return Some(true);
         }
         if hit.len() > 1 || !(hit & self.sliders).is_empty() {
-            return false;
+            return None;
         }
         if (hit & self.lone).is_empty() {
-            return true;
+            return Some(true);
         }
-        self.by_dir
+        let stays = self
+            .by_dir
             .iter()
             .find(|ray| !(**ray & hit).is_empty())
-            .is_some_and(|ray| !(*ray & filled).is_empty())
+            .is_some_and(|ray| !(*ray & filled).is_empty());
+        (stays || self.plain).then_some(stays)
     }
 
     /// A castling among orthodox enemies: generation has tested the king's
@@ -444,7 +461,7 @@ impl Filter {
 /// The checkers of the king on `king` and, for a lone checking slider, the
 /// squares between it and the king.
 fn evasion(pos: &Position, king: Square, them: Color) -> Evasion {
-    let checkers = attacks::orthodox_attackers(pos, king, them);
+    let checkers = attacks::orthodox_attackers(pos, king, them, pos.board().occupied());
     let g = &pos.variant().geometry;
     let mut block = SquareSet::EMPTY;
     if let (1, Some(c)) = (checkers.len(), checkers.first()) {
