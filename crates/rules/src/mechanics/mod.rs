@@ -116,7 +116,7 @@ pub(crate) fn push_pawn_move(
 
 /// Appends a plain move or a replacement capture onto `to`, if `to` is empty
 /// or holds an enemy. Returns whether `to` was empty.
-#[inline]
+#[inline(always)]
 pub(crate) fn push_step(
     pos: &Position,
     from: Square,

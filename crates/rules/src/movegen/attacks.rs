@@ -55,6 +55,68 @@ pub fn is_attacked_through(pos: &Position, target: Square, by: Color, vacated: S
         || (pos.variant().roles.intersects(EXOTIC) && exotic(pos, target, active))
 }
 
+/// One side's active pieces, sorted by how they attack, for testing many
+/// squares of one position. Only for boards without a Wall where that side
+/// has orthodox pieces alone (see [`crate::movegen::legality`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Attackers {
+    by: Color,
+    leapers: SquareSet,
+    steppers: SquareSet,
+    orthogonal: SquareSet,
+    diagonal: SquareSet,
+    occupied: SquareSet,
+}
+
+impl Attackers {
+    /// Sorts `by`'s active pieces in `pos`.
+    pub(crate) fn new(pos: &Position, by: Color) -> Attackers {
+        let board = pos.board();
+        let active = board.by_color(by) - pos.frozen(by);
+        let (orthogonal, diagonal) = sliders(pos, active);
+        let leapers = board.by_role(Role::Knight)
+            | board.by_role(Role::WazirKnight)
+            | board.by_role(Role::FerzKnight);
+        Attackers {
+            by,
+            leapers: leapers & active,
+            steppers: active - orthogonal - diagonal - board.by_role(Role::Knight),
+            orthogonal,
+            diagonal,
+            occupied: board.occupied(),
+        }
+    }
+
+    /// Whether one of the pieces attacks `target`, with the squares in
+    /// `vacated` treated as empty.
+    pub(crate) fn attack(&self, pos: &Position, target: Square, vacated: SquareSet) -> bool {
+        let g = &pos.variant().geometry;
+        if !(g.knight_leaps(target) & self.leapers).is_empty() {
+            return true;
+        }
+        let near = g.around(target) & self.steppers;
+        if !near.is_empty() && adjacent(pos, target, self.by, near) {
+            return true;
+        }
+        let orthogonal = self.orthogonal & g.lines(target, true);
+        let diagonal = self.diagonal & g.lines(target, false);
+        if orthogonal.is_empty() && diagonal.is_empty() {
+            return false;
+        }
+        let occupied = self.occupied - vacated;
+        Dir::ALL.into_iter().any(|d| {
+            let candidates = if d.is_orthogonal() {
+                orthogonal
+            } else {
+                diagonal
+            };
+            let ray = g.ray(target, d);
+            !(ray & candidates).is_empty()
+                && nearest(ray & occupied, d).is_some_and(|s| candidates.contains(s))
+        })
+    }
+}
+
 /// `by`'s active pieces that slide along orthogonal and along diagonal lines.
 fn sliders(pos: &Position, active: SquareSet) -> (SquareSet, SquareSet) {
     let board = pos.board();

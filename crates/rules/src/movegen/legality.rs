@@ -30,7 +30,7 @@
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
 use crate::mechanics::passes_over;
-use crate::movegen::attacks::{self, nearest};
+use crate::movegen::attacks::{self, nearest, Attackers};
 use crate::movegen::exposure;
 use crate::moves::Move;
 use crate::piece::{Role, RoleSet};
@@ -101,6 +101,8 @@ pub struct Filter {
     check: Option<bool>,
     /// While in check among orthodox enemies: what answers the check.
     evasion: Option<Evasion>,
+    /// The enemy's pieces by how they attack, among orthodox enemies.
+    attackers: Option<Attackers>,
 }
 
 /// The ways a check by orthodox pieces is answered by a non-king move.
@@ -146,13 +148,12 @@ impl Filter {
             danger: SquareSet::EMPTY,
             check: None,
             evasion: None,
+            attackers: None,
         };
         let Some(k) = king else { return f };
         if pos.variant().prongs {
             return f;
         }
-        let check = pos.is_check();
-        f.check = Some(check);
         let them = !us;
         let board = pos.board();
         let active = board.by_color(them) - pos.frozen(them);
@@ -163,6 +164,14 @@ impl Filter {
                 !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
             !exotic_on_board && !enemy_exotic(pos, them)
         };
+        let check = if f.orthodox_enemies {
+            let attackers = Attackers::new(pos, them);
+            f.attackers = Some(attackers);
+            attackers.attack(pos, k, SquareSet::EMPTY)
+        } else {
+            pos.is_check()
+        };
+        f.check = Some(check);
         if check {
             if f.orthodox_enemies {
                 f.evasion = Some(evasion(pos, k, them));
@@ -439,8 +448,8 @@ impl Filter {
     /// so an attack found here is left to play-and-test.
     fn castle(&self, pos: &Position, king: Square, king_to: Square, rook: Square) -> Option<bool> {
         let lifted = SquareSet::from_square(king) | SquareSet::from_square(rook);
-        (self.orthodox_enemies && !attacks::is_attacked_through(pos, king_to, !pos.turn(), lifted))
-            .then_some(true)
+        let attackers = self.attackers?;
+        (!attackers.attack(pos, king_to, lifted)).then_some(true)
     }
 
     /// A king step, decided without playing it only among orthodox enemies.
@@ -452,9 +461,8 @@ impl Filter {
         captured: SquareSet,
     ) -> Option<bool> {
         let plain = captured.is_empty() || captured == SquareSet::from_square(to);
-        (self.orthodox_enemies && plain).then(|| {
-            !attacks::is_attacked_through(pos, to, !pos.turn(), SquareSet::from_square(from))
-        })
+        let attackers = self.attackers.filter(|_| plain)?;
+        Some(!attackers.attack(pos, to, SquareSet::from_square(from)))
     }
 }
 
