@@ -13,6 +13,10 @@ pub const CANVAS: u8 = 10;
 /// Number of squares on the canvas.
 pub const CANVAS_SQUARES: usize = 100;
 
+/// Length of the per-square geometry tables: a power of two above
+/// [`CANVAS_SQUARES`], so that a masked index needs no bounds check.
+const TABLE: usize = 128;
+
 /// A square of the 10x10 canvas (`rank * 10 + file`, zero-based).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
@@ -38,6 +42,19 @@ impl Square {
     pub(crate) fn from_set_bit(index: u32) -> Square {
         debug_assert!(index < CANVAS_SQUARES as u32);
         Square(index as u8)
+    }
+
+    /// Index into a per-square table of [`TABLE`] entries.
+    #[inline]
+    fn slot(self) -> usize {
+        usize::from(self.0) & (TABLE - 1)
+    }
+
+    /// Canvas index as a byte.
+    #[must_use]
+    #[inline]
+    pub(crate) fn byte(self) -> u8 {
+        self.0
     }
 
     /// Canvas index, `rank * 10 + file`.
@@ -223,12 +240,12 @@ pub struct Geometry {
     files: u8,
     ranks: u8,
     on_board: SquareSet,
-    neighbour: Box<[[Option<Square>; 8]; CANVAS_SQUARES]>,
-    knight: Box<[SquareSet; CANVAS_SQUARES]>,
-    around: Box<[SquareSet; CANVAS_SQUARES]>,
-    rays: Box<[[SquareSet; 8]; CANVAS_SQUARES]>,
+    neighbour: Box<[[Option<Square>; 8]; TABLE]>,
+    knight: Box<[SquareSet; TABLE]>,
+    around: Box<[SquareSet; TABLE]>,
+    rays: Box<[[SquareSet; 8]; TABLE]>,
     /// Per square: the union of its orthogonal rays and of its diagonal rays.
-    lines: Box<[[SquareSet; 2]; CANVAS_SQUARES]>,
+    lines: Box<[[SquareSet; 2]; TABLE]>,
     back_ranks: SquareSet,
 }
 
@@ -256,11 +273,11 @@ impl Geometry {
             }
         }
         let inside = |s: Option<Square>| s.filter(|s| on_board.contains(*s));
-        let mut neighbour = Box::new([[None; 8]; CANVAS_SQUARES]);
-        let mut knight = Box::new([SquareSet::EMPTY; CANVAS_SQUARES]);
-        let mut around = Box::new([SquareSet::EMPTY; CANVAS_SQUARES]);
-        let mut rays = Box::new([[SquareSet::EMPTY; 8]; CANVAS_SQUARES]);
-        let mut lines = Box::new([[SquareSet::EMPTY; 2]; CANVAS_SQUARES]);
+        let mut neighbour = Box::new([[None; 8]; TABLE]);
+        let mut knight = Box::new([SquareSet::EMPTY; TABLE]);
+        let mut around = Box::new([SquareSet::EMPTY; TABLE]);
+        let mut rays = Box::new([[SquareSet::EMPTY; 8]; TABLE]);
+        let mut lines = Box::new([[SquareSet::EMPTY; 2]; TABLE]);
         let mut back_ranks = SquareSet::EMPTY;
         for sq in on_board {
             if sq.rank() == 0 || sq.rank() == ranks - 1 {
@@ -330,7 +347,7 @@ impl Geometry {
     #[must_use]
     #[inline]
     pub fn step(&self, sq: Square, d: Dir) -> Option<Square> {
-        self.neighbour[sq.index()][d.index()]
+        self.neighbour[sq.slot()][d.index()]
     }
 
     /// The square `df`, `dr` away from `sq`, if on the board.
@@ -344,21 +361,21 @@ impl Geometry {
     #[must_use]
     #[inline]
     pub fn knight_leaps(&self, sq: Square) -> SquareSet {
-        self.knight[sq.index()]
+        self.knight[sq.slot()]
     }
 
     /// The (up to eight) neighbours of `sq`.
     #[must_use]
     #[inline]
     pub fn around(&self, sq: Square) -> SquareSet {
-        self.around[sq.index()]
+        self.around[sq.slot()]
     }
 
     /// Every square from `sq` (exclusive) to the edge in direction `d`.
     #[must_use]
     #[inline]
     pub fn ray(&self, sq: Square, d: Dir) -> SquareSet {
-        self.rays[sq.index()][d.index()]
+        self.rays[sq.slot()][d.index()]
     }
 
     /// Every square on the four orthogonal (or, with `orthogonal` false,
@@ -366,7 +383,7 @@ impl Geometry {
     #[must_use]
     #[inline]
     pub fn lines(&self, sq: Square, orthogonal: bool) -> SquareSet {
-        self.lines[sq.index()][usize::from(!orthogonal)]
+        self.lines[sq.slot()][usize::from(!orthogonal)]
     }
 
     /// The first and last ranks.

@@ -7,9 +7,10 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 const CANVAS_BITS: u128 = (1u128 << CANVAS_SQUARES) - 1;
 
 /// The one-square sets, by canvas index: a load is cheaper than a 128-bit
-/// shift by a variable amount.
-static SINGLES: [SquareSet; CANVAS_SQUARES] = {
-    let mut t = [SquareSet(0); CANVAS_SQUARES];
+/// shift by a variable amount. Indexed by any `u8` so that no bounds check
+/// is needed (squares only use the first 100 entries).
+static SINGLES: [SquareSet; 256] = {
+    let mut t = [SquareSet(0); 256];
     let mut i = 0;
     while i < CANVAS_SQUARES {
         t[i] = SquareSet(1u128 << i);
@@ -30,26 +31,26 @@ impl SquareSet {
     #[must_use]
     #[inline]
     pub fn from_square(sq: Square) -> SquareSet {
-        SINGLES[sq.index()]
+        SINGLES[usize::from(sq.byte())]
     }
 
     /// Whether `sq` is in the set.
     #[must_use]
     #[inline]
     pub fn contains(self, sq: Square) -> bool {
-        self.0 & SINGLES[sq.index()].0 != 0
+        self.0 & SINGLES[usize::from(sq.byte())].0 != 0
     }
 
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= SINGLES[sq.index()].0;
+        self.0 |= SINGLES[usize::from(sq.byte())].0;
     }
 
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !SINGLES[sq.index()].0;
+        self.0 &= !SINGLES[usize::from(sq.byte())].0;
     }
 
     /// Whether the set is empty.
