@@ -47,8 +47,9 @@ pub(crate) fn generate(pos: &Position, in_check: Option<bool>, out: &mut MoveLis
         if frozen.contains(rook) || pos.board().get(rook) != Some(Piece::new(us, Role::Rook)) {
             continue;
         }
-        let (options, count) = destinations(pos.variant().castling, side, king_file, rook_file);
-        for &(king_to, rook_to) in &options[..count] {
+        let rule = pos.variant().castling;
+        for k in 0..destination_count(rule, king_file, rook_file) {
+            let (king_to, rook_to) = destination(rule, side, king_file, rook_file, k);
             let (Some(king_to), Some(rook_to)) =
                 (Square::new(king_to, rank), Square::new(rook_to, rank))
             else {
@@ -72,33 +73,30 @@ pub(crate) fn generate(pos: &Position, in_check: Option<bool>, out: &mut MoveLis
     }
 }
 
-/// (king destination file, rook destination file) pairs for one side, and how many there are.
-fn destinations(
-    rule: CastlingRule,
-    side: usize,
-    king_file: u8,
-    rook_file: u8,
-) -> ([(u8, u8); 10], usize) {
-    let mut out = [(0, 0); 10];
+/// How many destinations castling with the rook on `rook_file` has.
+fn destination_count(rule: CastlingRule, king_file: u8, rook_file: u8) -> u8 {
     match rule {
-        CastlingRule::None => (out, 0),
+        CastlingRule::None => 0,
+        CastlingRule::Fide { .. } => 1,
+        CastlingRule::Flexible { .. } => rook_file.abs_diff(king_file),
+    }
+}
+
+/// The `k`-th (king destination file, rook destination file) pair for one
+/// side: the fixed pair, or the king `k + 1` squares toward the rook with
+/// the rook just on its other side.
+fn destination(rule: CastlingRule, side: usize, king_file: u8, rook_file: u8, k: u8) -> (u8, u8) {
+    match rule {
         CastlingRule::Fide {
             king_to, rook_to, ..
-        } => {
-            out[0] = (king_to[side], rook_to[side]);
-            (out, 1)
-        }
-        CastlingRule::Flexible { .. } => {
-            let n = usize::from(rook_file.abs_diff(king_file)).min(out.len());
-            for (k, slot) in out.iter_mut().take(n).enumerate() {
-                let step = k as u8 + 1;
-                *slot = if rook_file > king_file {
-                    (king_file + step, king_file + step - 1)
-                } else {
-                    (king_file - step, king_file - step + 1)
-                };
+        } => (king_to[side], rook_to[side]),
+        _ => {
+            let step = k + 1;
+            if rook_file > king_file {
+                (king_file + step, king_file + step - 1)
+            } else {
+                (king_file - step, king_file - step + 1)
             }
-            (out, n)
         }
     }
 }
