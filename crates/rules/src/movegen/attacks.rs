@@ -71,8 +71,13 @@ pub(crate) struct Attackers {
 impl Attackers {
     /// Sorts `by`'s active pieces in `pos`.
     pub(crate) fn new(pos: &Position, by: Color) -> Attackers {
+        Attackers::of_active(pos, by, pos.board().by_color(by) - pos.frozen(by))
+    }
+
+    /// Sorts `active`, the active pieces of `by`.
+    #[inline]
+    fn of_active(pos: &Position, by: Color, active: SquareSet) -> Attackers {
         let board = pos.board();
-        let active = board.by_color(by) - pos.frozen(by);
         let (orthogonal, diagonal) = sliders(pos, active);
         let leapers = board.by_role(Role::Knight)
             | board.by_role(Role::WazirKnight)
@@ -89,15 +94,12 @@ impl Attackers {
 
     /// Whether one of the pieces attacks `target`, with the squares in
     /// `vacated` treated as empty.
+    #[inline]
     pub(crate) fn attack(&self, pos: &Position, target: Square, vacated: SquareSet) -> bool {
+        if self.leaps_or_steps_onto(pos, target) {
+            return true;
+        }
         let g = &pos.variant().geometry;
-        if !(g.knight_leaps(target) & self.leapers).is_empty() {
-            return true;
-        }
-        let near = g.around(target) & self.steppers;
-        if !near.is_empty() && adjacent(pos, target, self.by, near) {
-            return true;
-        }
         let orthogonal = self.orthogonal & g.lines(target, true);
         let diagonal = self.diagonal & g.lines(target, false);
         if orthogonal.is_empty() && diagonal.is_empty() {
@@ -111,9 +113,21 @@ impl Attackers {
                 diagonal
             };
             let ray = g.ray(target, d);
+            // No piece can be passed over: the nearest occupied square decides.
             !(ray & candidates).is_empty()
                 && nearest(ray & occupied, d).is_some_and(|s| candidates.contains(s))
         })
+    }
+
+    /// Whether a leaper or a stepper attacks `target`.
+    #[inline(always)]
+    fn leaps_or_steps_onto(&self, pos: &Position, target: Square) -> bool {
+        let g = &pos.variant().geometry;
+        if !(g.knight_leaps(target) & self.leapers).is_empty() {
+            return true;
+        }
+        let near = g.around(target) & self.steppers;
+        !near.is_empty() && adjacent(pos, target, self.by, near)
     }
 }
 
@@ -127,6 +141,8 @@ fn sliders(pos: &Position, active: SquareSet) -> (SquareSet, SquareSet) {
     )
 }
 
+/// The orthodox attacks on `target`; where a Wall stands, sliders walk
+/// their lines to pass over their own Wall.
 fn orthodox(
     pos: &Position,
     target: Square,
@@ -134,45 +150,21 @@ fn orthodox(
     active: SquareSet,
     vacated: SquareSet,
 ) -> bool {
+    let attackers = Attackers::of_active(pos, by, active);
+    if pos.board().by_role(Role::Wall).is_empty() {
+        return attackers.attack(pos, target, vacated);
+    }
     let g = &pos.variant().geometry;
-    let board = pos.board();
-    let leapers = board.by_role(Role::Knight)
-        | board.by_role(Role::WazirKnight)
-        | board.by_role(Role::FerzKnight);
-    if !(g.knight_leaps(target) & leapers & active).is_empty() {
-        return true;
-    }
-    let near = g.around(target) & active;
-    if !near.is_empty() && adjacent(pos, target, by, near) {
-        return true;
-    }
-    let (orthogonal, diagonal) = sliders(pos, active);
-    let (orthogonal, diagonal) = (
-        orthogonal & g.lines(target, true),
-        diagonal & g.lines(target, false),
-    );
-    if orthogonal.is_empty() && diagonal.is_empty() {
-        return false;
-    }
-    let walls = board.by_role(Role::Wall);
-    let occupied = board.occupied() - vacated;
-    Dir::ALL.into_iter().any(|d| {
-        let candidates = if d.is_orthogonal() {
-            orthogonal
-        } else {
-            diagonal
-        };
-        let ray = g.ray(target, d);
-        if (ray & candidates).is_empty() {
-            return false;
-        }
-        if walls.is_empty() {
-            // No piece can be passed over: the nearest occupied square decides.
-            nearest(ray & occupied, d).is_some_and(|s| candidates.contains(s))
-        } else {
-            slider_on_ray(pos, target, d, by, active, vacated)
-        }
-    })
+    attackers.leaps_or_steps_onto(pos, target)
+        || Dir::ALL.into_iter().any(|d| {
+            let candidates = if d.is_orthogonal() {
+                attackers.orthogonal
+            } else {
+                attackers.diagonal
+            };
+            !(g.ray(target, d) & candidates).is_empty()
+                && slider_on_ray(pos, target, d, by, active, vacated)
+        })
 }
 
 /// Every active piece of `by` attacking `target`, on a board with no Wall

@@ -503,6 +503,86 @@ mod tests {
     use super::*;
     use crate::piece::ROLE_COUNT;
 
+    /// Checks every verdict on the pseudo-legal moves of `fen` (chess)
+    /// against play-and-test; returns the moves with a verdict, each with
+    /// whether it is legal, and the number left to play-and-test.
+    fn verdicts(fen: &str) -> (Vec<(String, bool)>, usize) {
+        let pos = Position::from_fen(crate::fide::chess(), fen).unwrap();
+        let filter = Filter::new(&pos);
+        let mut pseudo = Vec::new();
+        crate::movegen::generate_pseudo(&pos, &mut pseudo);
+        let mut decided = Vec::new();
+        let mut open = 0;
+        for m in &pseudo {
+            let truth = pos.is_safe_after(m);
+            match filter.verdict(&pos, m) {
+                Some(v) => {
+                    let name = crate::notation::render(&pos, m);
+                    assert_eq!(v, truth, "{fen}: {name}");
+                    decided.push((name, v));
+                }
+                None => open += 1,
+            }
+        }
+        (decided, open)
+    }
+
+    fn verdict_of(decided: &[(String, bool)], name: &str) -> Option<bool> {
+        decided.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
+    }
+
+    #[test]
+    fn a_check_by_a_slider_is_answered_without_playing() {
+        let (decided, open) = verdicts("4r2k/8/8/1B6/8/R7/8/4K1N1 w - - 0 1");
+        assert_eq!(open, 0);
+        assert_eq!(verdict_of(&decided, "a3e3"), Some(true));
+        assert_eq!(verdict_of(&decided, "b5e8"), Some(true));
+        assert_eq!(verdict_of(&decided, "g1e2"), Some(true));
+        assert_eq!(verdict_of(&decided, "a3a4"), Some(false));
+        assert_eq!(verdict_of(&decided, "e1e2"), Some(false));
+        assert_eq!(verdict_of(&decided, "e1d2"), Some(true));
+    }
+
+    #[test]
+    fn only_the_king_answers_a_double_check() {
+        let (decided, open) = verdicts("4r2k/8/8/8/1b6/8/8/4K1N1 w - - 0 1");
+        assert_eq!(open, 0);
+        assert_eq!(verdict_of(&decided, "g1e2"), Some(false));
+        assert_eq!(verdict_of(&decided, "e1f2"), Some(true));
+        assert_eq!(verdict_of(&decided, "e1d2"), Some(false));
+    }
+
+    #[test]
+    fn a_lone_blocker_leaving_its_pin_ray_is_illegal_at_once() {
+        let (decided, open) = verdicts("4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1");
+        assert_eq!(open, 0);
+        for (name, legal) in &decided {
+            assert_eq!(*legal, !name.starts_with("e2"), "{name}");
+        }
+    }
+
+    #[test]
+    fn en_passant_that_opens_the_rank_is_judged_without_playing() {
+        let (decided, open) = verdicts("7k/8/8/KPp4r/8/8/8/8 w - c6 0 2");
+        assert_eq!(open, 0);
+        assert_eq!(verdict_of(&decided, "b5c6"), Some(false));
+        assert_eq!(verdict_of(&decided, "b5b6"), Some(true));
+        let (decided, _) = verdicts("7k/8/8/K1pP3r/8/8/8/8 w - c6 0 2");
+        assert_eq!(verdict_of(&decided, "d5c6"), Some(false));
+    }
+
+    #[test]
+    fn castling_onto_an_attacked_square_is_refused() {
+        let pos =
+            Position::from_fen(crate::fide::chess(), "4k1r1/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        assert!(!pos
+            .legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Castle { .. })));
+        let (decided, _) = verdicts("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        assert_eq!(verdict_of(&decided, "e1g1"), Some(true));
+    }
+
     #[test]
     fn non_orthodox_roles_are_the_exotic_ones() {
         let orthodox = [
