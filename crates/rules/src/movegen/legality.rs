@@ -18,14 +18,26 @@
 //! no watched square, takes no slider on a pin ray, and leaves at least one
 //! blocker on every pin ray. King moves are tested with the king's own
 //! square treated as empty when every enemy piece is orthodox and no Wall
-//! or Terror Freeze is on the board.
+//! or Terror Freeze is on the board ("orthodox enemies"); so is the square
+//! a castling king lands on, with the rook lifted too.
+//!
+//! While in check among orthodox enemies, the checkers are found once: a
+//! move of an orthodox piece is legal exactly when it takes the lone checker
+//! or stands between it and the king, and keeps every other pin ray
+//! blocked; a drop, when it stands between.
+//!
+//! In games with orthodox roles only ("plain" games) two more verdicts are
+//! certain: the lone blocker of a pin ray that leaves it exposes the king,
+//! and en passant (which empties two squares) is judged by looking for
+//! attackers of the king on the board as it will be.
 //!
 //! Everything else is played on a copy and tested, because no map above
-//! covers it: moves while in check (the king is attacked before the move),
-//! king moves among exotic enemies (the attacks read the king's old square
-//! in mechanic-specific ways), castling, detonations, moves of our Terror
-//! Freeze (they unfreeze enemy pieces), captures of a Terror Freeze, and
-//! moves that vacate more than one square of the pin rays (multi-captures).
+//! covers it: moves while in check by exotic pieces, king moves among exotic
+//! enemies (the attacks read the king's old square in mechanic-specific
+//! ways), castling among exotic enemies, detonations, moves of our Terror
+//! Freeze (they unfreeze enemy pieces), captures of a Terror Freeze, moves
+//! of our exotic pieces while in check, and moves that vacate more than
+//! one square of the pin rays (multi-captures) outside plain games.
 
 use crate::color::Color;
 use crate::geometry::{Dir, Square};
