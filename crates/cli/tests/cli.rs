@@ -126,3 +126,36 @@ fn a_changeling_setup_reads_the_phase_its_play_reaches() {
         assert_eq!(stdout(&o).lines().last(), Some(nodes), "{variant}");
     }
 }
+
+#[test]
+fn a_match_gives_an_external_engine_no_move_overhead() {
+    let dir = std::env::temp_dir().join(format!("menagerie-uci-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heard = dir.join("heard.txt");
+    let engine = format!(
+        "uci:tee {} | {} uci",
+        heard.display(),
+        env!("CARGO_BIN_EXE_menagerie")
+    );
+    let out_file = dir.join("match.pgn");
+    let o = menagerie(&[
+        "match",
+        &engine,
+        "random",
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "20",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let heard = std::fs::read_to_string(&heard).unwrap();
+    assert!(
+        heard.contains("setoption name Move Overhead value 0"),
+        "{heard}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

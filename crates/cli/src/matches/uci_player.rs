@@ -1,6 +1,7 @@
 //! An external engine over UCI, speaking our move strings: started with
-//! `sh -c COMMAND`, told the variant with `setoption name UCI_Variant`, and
-//! given each position as `position fen START moves ...`.
+//! `sh -c COMMAND`, told the variant with `setoption name UCI_Variant` and a
+//! `Move Overhead` of 0, and given each position as
+//! `position fen START moves ...`.
 
 use super::players::Budget;
 use menagerie_rules::{notation, GameRecord, Move};
@@ -15,6 +16,9 @@ pub struct UciPlayer {
     input: ChildStdin,
     lines: Receiver<String>,
 }
+
+/// The UCI option with which an engine keeps back time for lag.
+const MOVE_OVERHEAD: &str = "Move Overhead";
 
 /// How long an external engine may stay silent before it counts as hung.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -75,6 +79,11 @@ impl UciPlayer {
     /// A message if the engine does not answer.
     pub fn new_game(&mut self, variant: &str) -> Result<(), String> {
         self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        // The runner's in-process players keep nothing back from their time,
+        // and a pipe to a local process costs well under a millisecond: with
+        // no overhead both sides of a timed match think for the same time.
+        // (Engines without this option ignore it, as UCI asks.)
+        self.send(&format!("setoption name {MOVE_OVERHEAD} value 0"))?;
         self.send("ucinewgame")?;
         self.send("isready")?;
         self.wait_for(|l| l == "readyok").map(|_| ())
