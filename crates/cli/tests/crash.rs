@@ -140,15 +140,8 @@ async fn check_after_restart(c: &Client, mut game: Tracked) -> Tracked {
 }
 
 async fn create(c: &Client, n: usize) -> Tracked {
-    let variants = [
-        "chess",
-        "wreckage",
-        "carnage",
-        "air-and-trench",
-        "longer-board",
-        "wounds",
-    ];
-    let body = json!({ "variant": variants[n % 6], "opponent": { "kind": "local" } });
+    let variants = menagerie_games::NAMES;
+    let body = json!({ "variant": variants[n % variants.len()], "opponent": { "kind": "local" } });
     let a = c
         .expect(201, "POST", "/api/games", None, Some(&body))
         .await

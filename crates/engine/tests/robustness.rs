@@ -281,16 +281,11 @@ fn stop_latency(game: &GameRecord, engine: &mut Engine) -> Duration {
 
 #[test]
 fn stop_is_honoured_within_50_ms_in_every_game() {
-    let games = [
-        "chess",
-        "wreckage",
-        "carnage",
-        "air-and-trench",
-        "longer-board",
-        "wounds",
-        CUSTOM_PICK,
-    ];
-    let positions: Vec<(&str, GameRecord)> = games.iter().map(|n| (*n, middlegame(n))).collect();
+    let positions: Vec<(&str, GameRecord)> = menagerie_games::NAMES
+        .iter()
+        .chain([&CUSTOM_PICK])
+        .map(|n| (*n, middlegame(n)))
+        .collect();
     let _alone = MACHINE
         .write()
         .unwrap_or_else(std::sync::PoisonError::into_inner);

@@ -269,15 +269,8 @@ fn invariants_hold_after_every_action_of_every_game() {
 #[test]
 fn golden_perft_positions_keep_their_invariants_and_mirror() {
     let mut checked = 0;
-    for file in [
-        "chess.perft",
-        "wreckage.perft",
-        "carnage.perft",
-        "air-and-trench.perft",
-        "longer-board.perft",
-        "wounds.perft",
-    ] {
-        for case in common::read_perft_file(file) {
+    for name in menagerie_games::NAMES {
+        for case in common::read_perft_file(&format!("{name}.perft")) {
             let v = menagerie_games::resolve(&case.variant).expect(&case.id);
             let pos = Position::from_fen(v, &case.fen).expect(&case.id);
             let every = if v.prongs { 0 } else { 20 };

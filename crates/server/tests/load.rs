@@ -53,14 +53,8 @@ struct Played {
     acknowledged: Vec<(usize, String)>,
 }
 
-const GAMES: [&str; 6] = [
-    "chess",
-    "wreckage",
-    "carnage",
-    "air-and-trench",
-    "longer-board",
-    "wounds",
-];
+/// The built-in games, cycled through by the clients.
+const GAMES: [&str; 6] = menagerie_games::NAMES;
 
 fn pick(view: &Value, seed: &mut u64) -> Option<String> {
     let legal = view["legal"].as_array()?;
@@ -74,12 +68,32 @@ fn pick(view: &Value, seed: &mut u64) -> Option<String> {
     legal[i]["text"].as_str().map(str::to_string)
 }
 
-async fn create(c: &Client, stats: &Stats, body: Value) -> Result<Value, String> {
+/// Creates a game of `variant` against `opponent`, timing the request.
+async fn create(
+    c: &Client,
+    stats: &Stats,
+    variant: &str,
+    opponent: Value,
+) -> Result<Created, String> {
+    let body = json!({ "variant": variant, "opponent": opponent });
     let a = c
         .expect(201, "POST", "/api/games", None, Some(&body))
         .await?;
     stats.add("create", a.took);
-    Ok(a.json)
+    let id = a.json["id"].as_str().ok_or("id")?.to_string();
+    let token = a.json["token"].as_str().ok_or("token")?.to_string();
+    Ok(Created {
+        id,
+        token,
+        answer: a.json,
+    })
+}
+
+/// A game just created: its id, the creator's seat token and the whole answer.
+struct Created {
+    id: String,
+    token: String,
+    answer: Value,
 }
 
 async fn play(
@@ -119,15 +133,10 @@ async fn local_game(
     load: Load,
     end: Instant,
 ) -> Result<Played, String> {
-    let created = create(
-        &c,
-        &stats,
-        json!({ "variant": GAMES[n % 6], "opponent": { "kind": "local" } }),
-    )
-    .await?;
-    let id = created["id"].as_str().ok_or("id")?.to_string();
-    let token = created["token"].as_str().ok_or("token")?.to_string();
-    let mut view = created["game"].clone();
+    let variant = GAMES[n % GAMES.len()];
+    let Created { id, token, answer } =
+        create(&c, &stats, variant, json!({ "kind": "local" })).await?;
+    let mut view = answer["game"].clone();
     let mut seed = 0x9E37_79B9_7F4A_7C15 ^ n as u64;
     let mut acknowledged = Vec::new();
     while acknowledged.len() < load.plies && Instant::now() < end {
@@ -202,15 +211,13 @@ async fn link_game(
 ) -> Result<Played, String> {
     let white = Client::from(addr, 10 + (n % 100) as u8);
     let black = Client::from(addr, 110 + (n % 100) as u8);
-    let created = create(
-        &white,
-        &stats,
-        json!({ "variant": GAMES[(n + 1) % 6], "opponent": { "kind": "link" } }),
-    )
-    .await?;
-    let id = created["id"].as_str().ok_or("id")?.to_string();
-    let wt = created["token"].as_str().ok_or("token")?.to_string();
-    let bt = link_token(&created["links"]["black"])?;
+    let variant = GAMES[(n + 1) % GAMES.len()];
+    let Created {
+        id,
+        token: wt,
+        answer,
+    } = create(&white, &stats, variant, json!({ "kind": "link" })).await?;
+    let bt = link_token(&answer["links"]["black"])?;
     let seat = |client, token, me, seed| LinkSeat {
         client,
         id: id.clone(),
@@ -236,11 +243,9 @@ async fn engine_game(
     load: Load,
     end: Instant,
 ) -> Result<Played, String> {
-    let body =
-        json!({ "variant": GAMES[(n + 2) % 6], "opponent": { "kind": "engine", "level": 1 } });
-    let created = create(&c, &stats, body).await?;
-    let id = created["id"].as_str().ok_or("id")?.to_string();
-    let token = created["token"].as_str().ok_or("token")?.to_string();
+    let variant = GAMES[(n + 2) % GAMES.len()];
+    let opponent = json!({ "kind": "engine", "level": 1 });
+    let Created { id, token, .. } = create(&c, &stats, variant, opponent).await?;
     let mut seed = n as u64 * 31 + 5;
     let mut acknowledged = Vec::new();
     let mut asked = Instant::now();
@@ -270,14 +275,8 @@ async fn engine_game(
 /// Asks for short analyses of a local game until the end; `503 busy` is a
 /// fair answer when every engine slot is taken.
 async fn analyst(c: Client, stats: Arc<Stats>, n: usize, end: Instant) -> Result<Played, String> {
-    let created = create(
-        &c,
-        &stats,
-        json!({ "variant": GAMES[n % 6], "opponent": { "kind": "local" } }),
-    )
-    .await?;
-    let id = created["id"].as_str().ok_or("id")?.to_string();
-    let token = created["token"].as_str().ok_or("token")?.to_string();
+    let variant = GAMES[n % GAMES.len()];
+    let Created { id, token, .. } = create(&c, &stats, variant, json!({ "kind": "local" })).await?;
     let path = format!("/api/games/{id}/analysis");
     while Instant::now() < end {
         let a = c
