@@ -180,6 +180,9 @@ impl RoleSet {
     /// No roles.
     pub const EMPTY: RoleSet = RoleSet(0);
 
+    /// Every role of the catalogue.
+    pub const ALL: RoleSet = RoleSet::of(&Role::ALL);
+
     /// The set of the given roles.
     #[must_use]
     pub const fn of(roles: &[Role]) -> RoleSet {
@@ -206,6 +209,18 @@ impl RoleSet {
         self.0 & other.0 != 0
     }
 
+    /// The roles in either set.
+    #[must_use]
+    pub const fn union(self, other: RoleSet) -> RoleSet {
+        RoleSet(self.0 | other.0)
+    }
+
+    /// The roles of this set that are not in `other`.
+    #[must_use]
+    pub const fn without(self, other: RoleSet) -> RoleSet {
+        RoleSet(self.0 & !other.0)
+    }
+
     /// Adds `r`.
     pub fn insert(&mut self, r: Role) {
         self.0 |= 1 << r as u32;
@@ -226,7 +241,12 @@ impl RoleSet {
 
     /// The roles, in catalogue order.
     pub fn iter(self) -> impl Iterator<Item = Role> {
-        Role::ALL.into_iter().filter(move |r| self.contains(*r))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            Role::ALL.get(i).copied()
+        })
     }
 }
 

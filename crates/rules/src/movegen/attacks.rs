@@ -15,7 +15,7 @@ use crate::position::Position;
 use crate::square_set::SquareSet;
 
 /// Roles handled by the per-piece path rather than the outward scan.
-const EXOTIC: RoleSet = RoleSet::of(&[
+pub(crate) const EXOTIC: RoleSet = RoleSet::of(&[
     Role::Dragon,
     Role::Detonator,
     Role::Guillotine,

@@ -49,24 +49,11 @@ use crate::piece::{Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
 
-/// Roles whose attacks are not orthodox: every role but the king, queen,
-/// rook, bishop, knight, the two knight-compounds, pawn and ninja pawn.
-const NON_ORTHODOX: [Role; 11] = [
-    Role::Dragon,
-    Role::Detonator,
-    Role::Guillotine,
-    Role::Freeze,
-    Role::NinjaGuard,
-    Role::Cannon,
-    Role::Bomber,
-    Role::Withdrawer,
-    Role::Wall,
-    Role::ChangelingBishop,
-    Role::ChangelingRook,
-];
-
-/// [`NON_ORTHODOX`] as a set.
-const NON_ORTHODOX_SET: RoleSet = RoleSet::of(&NON_ORTHODOX);
+/// Roles whose attacks are not orthodox: the attackers
+/// [`attacks::is_attacked`] asks one by one, and the Terror Freeze. Every
+/// role but the king, queen, rook, bishop, knight, the two knight-compounds,
+/// pawn and ninja pawn.
+const NON_ORTHODOX: RoleSet = attacks::EXOTIC.union(RoleSet::of(&[Role::Freeze]));
 
 /// Roles that look at squares other than their own and the target's.
 const WATCHING: [Role; 8] = [
@@ -127,17 +114,11 @@ struct Evasion {
 }
 
 /// Our roles whose moves answer a check only by taking the checker on the
-/// square they land on (or en passant) or by standing between.
-const PLAIN_MOVERS: RoleSet = RoleSet::of(&[
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-    Role::WazirKnight,
-    Role::FerzKnight,
-    Role::NinjaPawn,
-]);
+/// square they land on (or en passant) or by standing between: the
+/// orthodox roles but the king.
+const PLAIN_MOVERS: RoleSet = RoleSet::ALL
+    .without(NON_ORTHODOX)
+    .without(RoleSet::of(&[Role::King]));
 
 impl Filter {
     /// Prepares the filter for `pos`.
@@ -169,7 +150,7 @@ impl Filter {
         let them = !us;
         let board = pos.board();
         let active = board.by_color(them) - pos.frozen(them);
-        let exotic_game = pos.variant().roles.intersects(NON_ORTHODOX_SET);
+        let exotic_game = pos.variant().roles.intersects(NON_ORTHODOX);
         f.plain = !exotic_game;
         f.orthodox_enemies = !exotic_game || {
             let exotic_on_board =
@@ -499,12 +480,12 @@ fn wall_at(sq: Square) -> SquareSet {
 
 /// Whether `them` has a piece whose attacks are not orthodox.
 pub(crate) fn enemy_exotic(pos: &Position, them: Color) -> bool {
-    if !pos.variant().roles.intersects(NON_ORTHODOX_SET) {
+    if !pos.variant().roles.intersects(NON_ORTHODOX) {
         return false;
     }
     let board = pos.board();
     let mut exotic = SquareSet::EMPTY;
-    for role in NON_ORTHODOX {
+    for role in NON_ORTHODOX.iter() {
         exotic |= board.by_role(role);
     }
     !(exotic & board.by_color(them)).is_empty()
@@ -608,9 +589,11 @@ mod tests {
             Role::Pawn,
             Role::NinjaPawn,
         ];
-        assert_eq!(orthodox.len() + NON_ORTHODOX.len(), ROLE_COUNT);
+        assert_eq!(orthodox.len() + NON_ORTHODOX.iter().count(), ROLE_COUNT);
         for r in orthodox {
-            assert!(!NON_ORTHODOX_SET.contains(r), "{r:?}");
+            assert!(!NON_ORTHODOX.contains(r), "{r:?}");
+            assert_eq!(PLAIN_MOVERS.contains(r), r != Role::King, "{r:?}");
         }
+        assert_eq!(PLAIN_MOVERS.iter().count(), orthodox.len() - 1);
     }
 }
