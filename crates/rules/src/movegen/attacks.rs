@@ -119,6 +119,39 @@ impl Attackers {
         })
     }
 
+    /// Every one of the pieces attacking `target`, with the squares in
+    /// `occupied` blocking the sliders; used to answer a check and to judge
+    /// en passant.
+    pub(crate) fn all_onto(
+        &self,
+        pos: &Position,
+        target: Square,
+        occupied: SquareSet,
+    ) -> SquareSet {
+        let g = &pos.variant().geometry;
+        let mut found = g.knight_leaps(target) & self.leapers;
+        for d in Dir::ALL {
+            if let Some(n) = g.step(target, d).filter(|n| self.steppers.contains(*n)) {
+                if adjacent_attacker(pos, n, d, target, self.by) {
+                    found.insert(n);
+                }
+            }
+        }
+        for d in Dir::ALL {
+            let candidates = if d.is_orthogonal() {
+                self.orthogonal
+            } else {
+                self.diagonal
+            };
+            if let Some(s) = nearest(g.ray(target, d) & occupied, d) {
+                if candidates.contains(s) {
+                    found.insert(s);
+                }
+            }
+        }
+        found
+    }
+
     /// Whether a leaper or a stepper attacks `target`.
     #[inline(always)]
     fn leaps_or_steps_onto(&self, pos: &Position, target: Square) -> bool {
@@ -165,47 +198,6 @@ fn orthodox(
             !(g.ray(target, d) & candidates).is_empty()
                 && slider_on_ray(pos, target, d, by, active, vacated)
         })
-}
-
-/// Every active piece of `by` attacking `target`, on a board with no Wall
-/// and where `by` has only orthodox pieces (see
-/// [`crate::movegen::legality`]), with the squares in `occupied` blocking
-/// the sliders; used to answer a check and to judge en passant.
-#[must_use]
-pub(crate) fn orthodox_attackers(
-    pos: &Position,
-    target: Square,
-    by: Color,
-    occupied: SquareSet,
-) -> SquareSet {
-    let g = &pos.variant().geometry;
-    let board = pos.board();
-    let active = board.by_color(by) - pos.frozen(by);
-    let leapers = board.by_role(Role::Knight)
-        | board.by_role(Role::WazirKnight)
-        | board.by_role(Role::FerzKnight);
-    let mut found = g.knight_leaps(target) & leapers & active;
-    for d in Dir::ALL {
-        if let Some(n) = g.step(target, d).filter(|n| active.contains(*n)) {
-            if adjacent_attacker(pos, n, d, target, by) {
-                found.insert(n);
-            }
-        }
-    }
-    let (orthogonal, diagonal) = sliders(pos, active);
-    for d in Dir::ALL {
-        let candidates = if d.is_orthogonal() {
-            orthogonal
-        } else {
-            diagonal
-        };
-        if let Some(s) = nearest(g.ray(target, d) & occupied, d) {
-            if candidates.contains(s) {
-                found.insert(s);
-            }
-        }
-    }
-    found
 }
 
 /// The square of `set` nearest to the origin of a ray in direction `d`.

@@ -157,17 +157,15 @@ impl Filter {
                 !(board.by_role(Role::Freeze) | board.by_role(Role::Wall)).is_empty();
             !exotic_on_board && !enemy_exotic(pos, them)
         };
-        let check = if f.orthodox_enemies {
-            let attackers = Attackers::new(pos, them);
-            f.attackers = Some(attackers);
-            attackers.attack(pos, k, SquareSet::EMPTY)
-        } else {
-            pos.is_check()
+        f.attackers = f.orthodox_enemies.then(|| Attackers::new(pos, them));
+        let check = match &f.attackers {
+            Some(attackers) => attackers.attack(pos, k, SquareSet::EMPTY),
+            None => pos.is_check(),
         };
         f.check = Some(check);
         if check {
-            if f.orthodox_enemies {
-                f.evasion = Some(evasion(pos, k, them));
+            if let Some(attackers) = &f.attackers {
+                f.evasion = Some(evasion(pos, k, attackers));
                 f.fast = f.pin_rays(pos, k, them, active);
             }
             return f;
@@ -365,11 +363,10 @@ impl Filter {
             }
             // En passant empties two squares: look for attackers of the
             // king on the board as it will be.
-            return match self.king {
-                Some(k) if vacated.len() > 1 => {
+            return match (self.king, &self.attackers) {
+                (Some(k), Some(attackers)) if vacated.len() > 1 => {
                     let occupied = (pos.board().occupied() - vacated) | to_set;
-                    let attackers = attacks::orthodox_attackers(pos, k, !pos.turn(), occupied);
-                    Some((attackers - captured).is_empty())
+                    Some((attackers.all_onto(pos, k, occupied) - captured).is_empty())
                 }
                 _ => None,
             };
@@ -461,8 +458,8 @@ impl Filter {
 
 /// The checkers of the king on `king` and, for a lone checking slider, the
 /// squares between it and the king.
-fn evasion(pos: &Position, king: Square, them: Color) -> Evasion {
-    let checkers = attacks::orthodox_attackers(pos, king, them, pos.board().occupied());
+fn evasion(pos: &Position, king: Square, attackers: &Attackers) -> Evasion {
+    let checkers = attackers.all_onto(pos, king, pos.board().occupied());
     let g = &pos.variant().geometry;
     let mut block = SquareSet::EMPTY;
     if let (1, Some(c)) = (checkers.len(), checkers.first()) {
