@@ -128,18 +128,25 @@ fn paths_clear(
 /// that test agrees with the rule.
 fn king_path_safe(pos: &Position, us: Color, king: Square, king_to: Square) -> bool {
     let mut path = span(pos, king, king_to) - SquareSet::from_square(king);
-    if !legality::enemy_exotic(pos, !us) {
+    let orthodox_enemy = !legality::enemy_exotic(pos, !us);
+    if orthodox_enemy {
         path.remove(king_to);
     }
-    path.all(|s| !king_would_be_attacked(pos, us, king, s))
+    path.all(|s| !king_would_be_attacked(pos, us, king, s, orthodox_enemy))
 }
 
 /// Whether `us`'s king, moved hypothetically from `king` to `sq`, is attacked.
 /// Orthodox attacks on `sq` depend only on the other squares, so when every
-/// enemy piece is orthodox it is enough to treat the king's square as empty;
-/// otherwise the king is really moved on a copy.
-fn king_would_be_attacked(pos: &Position, us: Color, king: Square, sq: Square) -> bool {
-    if !legality::enemy_exotic(pos, !us) {
+/// enemy piece is orthodox (`orthodox_enemy`) it is enough to treat the
+/// king's square as empty; otherwise the king is really moved on a copy.
+fn king_would_be_attacked(
+    pos: &Position,
+    us: Color,
+    king: Square,
+    sq: Square,
+    orthodox_enemy: bool,
+) -> bool {
+    if orthodox_enemy {
         return attacks::is_attacked_through(pos, sq, !us, SquareSet::from_square(king));
     }
     let mut probe = pos.clone();

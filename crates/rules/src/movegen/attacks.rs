@@ -56,8 +56,9 @@ pub fn is_attacked_through(pos: &Position, target: Square, by: Color, vacated: S
 }
 
 /// One side's active pieces, sorted by how they attack, for testing many
-/// squares of one position. Only for boards without a Wall where that side
-/// has orthodox pieces alone (see [`crate::movegen::legality`]).
+/// squares of one position. [`Attackers::attack`] and
+/// [`Attackers::all_onto`] are only for boards without a Wall where that
+/// side has orthodox pieces alone (see [`crate::movegen::legality`]).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Attackers {
     by: Color,
