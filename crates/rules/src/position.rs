@@ -497,7 +497,8 @@ impl Position {
     }
 
     fn set_en_passant(&mut self, ep: Option<EnPassant>) {
-        for e in [self.ep, ep].into_iter().flatten() {
+        for e in [self.ep, ep] {
+            let Some(e) = e else { continue };
             for t in e.targets {
                 self.hash ^= zobrist::en_passant(t);
             }
