@@ -497,6 +497,7 @@ impl Position {
     }
 
     fn set_en_passant(&mut self, ep: Option<EnPassant>) {
+        // A plain loop over both: `flatten` here cost 1% of perft (callgrind).
         for e in [self.ep, ep] {
             let Some(e) = e else { continue };
             for t in e.targets {
