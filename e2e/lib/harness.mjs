@@ -52,6 +52,16 @@ export async function startServer({ db, port } = {}) {
     clearTimeout(t);
   };
   srv.restart = async () => { await srv.stop(); await launch(); };
+  /** Kills the server at once (SIGKILL), as a crash would. */
+  srv.kill = async () => {
+    const p = srv.proc;
+    if (!p || p.exitCode !== null) return;
+    const done = new Promise((r) => p.once('exit', r));
+    p.kill('SIGKILL');
+    await done;
+  };
+  /** Starts the server again on the same port and database. */
+  srv.start = launch;
   await launch();
   return srv;
 }

@@ -195,6 +195,9 @@ pub struct Links {
 pub struct GameView {
     /// The game's id.
     pub id: String,
+    /// Grows with every change of the game (see `docs/api.md`): of two views
+    /// of one game, the one with the higher revision is the newer.
+    pub revision: u64,
     /// The variant spec.
     pub variant: String,
     /// Display title.

@@ -166,7 +166,11 @@ pub struct Game {
     pub draw_offer: Option<Color>,
     /// Whether an engine search for this game is under way.
     pub engine_thinking: bool,
-    /// Bumped by every change (engine replies check it before applying).
+    /// The game's revision: bumped by every change (moves, undo, draw
+    /// offers, endings, clock events, the engine starting or stopping), so
+    /// engine replies can check it before applying and pages can tell a newer
+    /// view from an older one. It starts from [`revision_base`], so it keeps
+    /// growing across a restart of the server.
     pub version: u64,
     /// Subscribers' channel: a new view after every change.
     pub events: broadcast::Sender<Arc<GameView>>,
@@ -195,6 +199,19 @@ pub struct NewGame {
     pub time_control: Option<TimeControl>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
+}
+
+/// Where a game's revision starts when it is created or loaded: the wall
+/// clock in milliseconds times 1024. A game loaded after a restart thus starts
+/// above every revision the previous process could have reached (that would
+/// take over 1024 changes per millisecond of its life), and the value stays
+/// below 2^53, so pages read it exactly as a JSON number.
+#[must_use]
+pub fn revision_base() -> u64 {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(0));
+    ms.saturating_mul(1024)
 }
 
 fn ms_of(tc: TimeControl) -> i64 {
@@ -227,7 +244,7 @@ impl Game {
             ending: None,
             draw_offer: None,
             engine_thinking: false,
-            version: 0,
+            version: revision_base(),
             events,
             created_ms: n.created_ms,
         }

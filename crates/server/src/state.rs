@@ -366,6 +366,7 @@ impl AppState {
                 return;
             };
             game.engine_thinking = true;
+            game.version += 1;
             let clock = game.clock_now(Instant::now()).map(|ms| {
                 (
                     ms[game.turn()],
@@ -384,7 +385,9 @@ impl AppState {
             )
         };
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
-            lock(g).engine_thinking = false;
+            let mut game = lock(g);
+            game.engine_thinking = false;
+            game.version += 1;
             return;
         };
         let state = self.clone();
@@ -400,6 +403,7 @@ impl AppState {
                     false
                 } else {
                     game.engine_thinking = false;
+                    game.version += 1;
                     match best {
                         Some(m) => {
                             let text =

@@ -45,6 +45,7 @@ pub fn build(game: &Game, now: Instant) -> GameView {
     frozen.sort();
     GameView {
         id: game.id.clone(),
+        revision: game.version,
         variant: game.spec.clone(),
         title: game.variant.title.clone(),
         options: game.options.clone(),

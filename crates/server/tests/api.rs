@@ -412,6 +412,71 @@ async fn the_engine_replies_and_undo_takes_both_moves_back() {
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
 }
 
+fn revision(v: &Value) -> u64 {
+    v["revision"]
+        .as_u64()
+        .expect("every GameView has a revision")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_revision_grows_with_every_change_and_across_a_restart() {
+    let path = temp_db("revision");
+    let app = file_app(&path);
+    let (id, t, created) = create(
+        &app,
+        json!({"variant": "chess", "opponent": {"kind": "engine", "level": 1},
+        "color": "white", "time_control": {"initial_ms": 60000, "increment_ms": 0}}),
+    )
+    .await;
+    let r0 = revision(&created["game"]);
+    let (_, read) = get(&app, &format!("/api/games/{id}"), Some(&t)).await;
+    assert_eq!(revision(&read), r0, "a read changes nothing");
+    let (s, moved) = play(&app, &id, &t, "e2e4").await;
+    assert_eq!(s, StatusCode::OK, "{moved}");
+    let r1 = revision(&moved);
+    assert!(r1 > r0, "a move raises the revision");
+    let replied = wait_for(&app, &id, &t, |v| moves(v).len() == 2).await;
+    let r2 = revision(&replied);
+    assert!(
+        r2 > r1,
+        "the engine's reply is newer than the answer to the move"
+    );
+    let (s, refused) = play(&app, &id, &t, "e4e6").await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    let (_, same) = get(&app, &format!("/api/games/{id}"), Some(&t)).await;
+    assert_eq!(revision(&same), r2, "a refused move changes nothing");
+    let (s, declined) = post(
+        &app,
+        &format!("/api/games/{id}/draw"),
+        Some(&t),
+        json!({"action": "offer"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{declined}");
+    let (s, undone) = post(&app, &format!("/api/games/{id}/undo"), Some(&t), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{undone}");
+    let r3 = revision(&undone);
+    assert!(r3 > r2, "an undo raises the revision");
+    drop(app);
+    let app = file_app(&path);
+    let (_, loaded) = get(&app, &format!("/api/games/{id}"), Some(&t)).await;
+    let r4 = revision(&loaded);
+    assert!(r4 > r3, "a restart keeps the revision growing");
+    let (s, resigned) = post(
+        &app,
+        &format!("/api/games/{id}/resign"),
+        Some(&t),
+        json!({}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{resigned}");
+    assert!(revision(&resigned) > r4, "an ending raises the revision");
+    drop(app);
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(path.with_extension("db-wal"));
+    let _ = std::fs::remove_file(path.with_extension("db-shm"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resign_and_draws() {
     let app = memory_app();

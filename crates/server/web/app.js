@@ -343,7 +343,7 @@ async function gameScreen(id) {
   const known = recentGames().find((g) => g.id === id);
   if (token) rememberGame({ id, token, when: (known && known.when) || Date.now() });
   else if (known && known.token) token = known.token;
-  Object.assign(G, { id, token, view: null, variant: null, ply: null, sel: null, flipped: null, analysis: null, chooser: null, es: null, info: known || {} });
+  Object.assign(G, { id, token, view: null, variant: null, ply: null, sel: null, flipped: null, analysis: null, chooser: null, es: null, offline: false, info: known || {} });
   app.innerHTML = '<p class="loading">Loading game…</p>';
   let view;
   try { view = await api.game(id, token); } catch (e) { return showFatal(e); }
@@ -375,6 +375,7 @@ function buildGameLayout(view) {
       <div class="chooser" id="chooser" role="dialog" aria-modal="false" aria-labelledby="chooser-title" hidden></div>
     </div>
     <aside class="side-col">
+      <p class="connection" id="connection" role="alert" hidden>Reconnecting… Nothing reaches the server right now; moves are paused until it is back.</p>
       <div class="status" id="status" role="status" aria-live="polite"></div>
       <p class="message" id="message" role="alert"></p>
       <div class="outcome" id="outcome" hidden></div>
@@ -439,7 +440,7 @@ function buildGameLayout(view) {
 // ----- state helpers
 const isLive = () => G.ply === null;
 const myColors = () => (G.view.you === 'both' ? ['white', 'black'] : G.view.you ? [G.view.you] : []);
-const canAct = () => !G.view.outcome && myColors().includes(G.view.turn) && !G.pending;
+const canAct = () => !G.view.outcome && myColors().includes(G.view.turn) && !G.pending && !G.offline;
 const legal = () => (isLive() && canAct() ? G.view.legal || [] : []);
 const pieceAt = (sq) => G.view.board.find((p) => p.square === sq);
 function wallLeft(sq) {
@@ -601,10 +602,11 @@ async function play(text) {
     const v = await api.move(G.id, G.token, text);
     G.pending = false;
     G.sel = null;
-    setView(v, true);
+    if (!setView(v)) renderAll();
     return true;
   } catch (e) {
     G.pending = false;
+    if (e.status === 0) { goOffline(); G.sel = null; renderAll(); return false; }
     flash(`Refused: ${e.message}`, true);
     G.sel = null;
     renderBoard();
@@ -620,39 +622,91 @@ function flash(msg, isError = false) {
   el.classList.toggle('is-error', isError);
 }
 
-function setView(v, force = false) {
+/**
+ * Shows `v` if it is at least as new as the view on screen (docs/api.md,
+ * `revision`): answers to our own requests, the event stream and the safety
+ * poll can arrive in any order, and an older view must never replace a newer
+ * one. Returns whether the view was taken.
+ */
+function setView(v) {
   const prev = G.view;
+  if (prev && typeof v.revision === 'number' && typeof prev.revision === 'number' && v.revision < prev.revision) return false;
   if (prev && v.you === null && prev.you && G.token) v.you = prev.you;
-  const json = JSON.stringify(v);
-  if (prev && json === G.viewJson && !force) return; // nothing changed (e.g. the stream's first event)
-  G.viewJson = json;
   G.view = v;
   G.clockAt = performance.now();
   if (G.flipped === null) G.flipped = v.you === 'black';
   if (G.ply !== null && G.ply > v.moves.length) G.ply = null;
-  if (prev && prev.moves.length !== v.moves.length) { G.sel = null; closeChooser(); G.analysis = null; }
+  if (!prev || prev.revision !== v.revision) gameChanged(prev, v);
+  renderAll();
+  return true;
+}
+
+/** Clears or refreshes what describes the game as it was (messages, analysis, the record box). */
+function gameChanged(prev, v) {
+  if (!prev) return;
+  if (prev.moves.length !== v.moves.length) { G.sel = null; closeChooser(); }
+  G.analysis = null;
+  flash('');
+  const rec = document.getElementById('record-out');
+  if (rec && !rec.hidden) api.record(G.id).then((t) => { if (G.view && G.view.revision === v.revision) rec.value = t; }).catch(() => {});
+}
+
+/** Loads the game as the server has it now (after a reconnection, or as a safety net). */
+async function reload() {
+  const v = await api.game(G.id, G.token);
+  goOnline();
+  setView(v);
+}
+
+/** The server cannot be reached: say so, stop offering moves, retry until it is back. */
+function goOffline() {
+  if (G.offline) return;
+  G.offline = true;
+  G.sel = null;
+  closeChooser();
+  $('#connection').hidden = false;
+  document.body.classList.add('offline');
+  renderAll();
+  const retry = () => {
+    if (!G.offline) return;
+    reload().catch(() => setTimeout(retry, 1000));
+  };
+  setTimeout(retry, 1000);
+}
+
+function goOnline() {
+  if (!G.offline) return;
+  G.offline = false;
+  $('#connection').hidden = true;
+  document.body.classList.remove('offline');
+  if (!G.es || G.es.readyState === 2) openEvents();
   renderAll();
 }
 
+function openEvents() {
+  let es;
+  try { es = api.events(G.id, G.token); } catch (_) { return; }
+  G.es = es;
+  es.addEventListener('game', (e) => {
+    let v;
+    try { v = JSON.parse(e.data); } catch (_) { return; }
+    goOnline();
+    if (G.token && (v.you === null || v.you === undefined || !Array.isArray(v.legal))) {
+      api.game(G.id, G.token).then(setView).catch(() => {});
+      return;
+    }
+    setView(v);
+  });
+  // EventSource reconnects by itself while it can; until then the page says so.
+  es.onerror = () => { if (es.readyState !== 1) goOffline(); };
+}
+
 function connectEvents() {
-  try {
-    const es = api.events(G.id, G.token);
-    G.es = es;
-    es.addEventListener('game', (e) => {
-      let v;
-      try { v = JSON.parse(e.data); } catch (_) { return; }
-      if (G.token && (v.you === null || v.you === undefined || !Array.isArray(v.legal))) {
-        api.game(G.id, G.token).then(setView).catch(() => {});
-        return;
-      }
-      setView(v);
-    });
-    es.onerror = () => { /* EventSource reconnects by itself */ };
-  } catch (_) { /* no SSE: rely on polling below */ }
-  // A slow poll as a safety net (e.g. while the server restarts).
+  openEvents();
+  // A slow poll as a safety net (an event stream that silently stalls).
   setInterval(() => {
-    if (!G.view || (G.es && G.es.readyState === 1 && !G.view.engine_thinking)) return;
-    api.game(G.id, G.token).then((v) => { if (JSON.stringify(v.moves.length) !== JSON.stringify(G.view.moves.length) || v.engine_thinking !== G.view.engine_thinking || JSON.stringify(v.outcome) !== JSON.stringify(G.view.outcome) || v.draw_offer !== G.view.draw_offer) setView(v); }).catch(() => {});
+    if (!G.view || G.offline || (G.es && G.es.readyState === 1 && !G.view.engine_thinking)) return;
+    api.game(G.id, G.token).then(setView).catch((e) => { if (e.status === 0) goOffline(); });
   }, 3000);
 }
 
@@ -823,6 +877,7 @@ function renderStatus() {
   const st = $('#status');
   let msg;
   if (v.outcome) msg = 'Game over.';
+  else if (G.offline) msg = 'Reconnecting…';
   else if (!isLive()) msg = `Viewing move ${G.ply} of ${v.moves.length} — press → or ▶| to return.`;
   else if (v.engine_thinking) msg = 'The engine is thinking…';
   else if (myColors().includes(v.turn)) msg = v.you === 'both' ? `${sideName(v.turn)} to move.` : 'Your move.';
@@ -889,7 +944,10 @@ function renderControls() {
       if (c === 'offer') setView(await api.draw(G.id, G.token, 'offer'));
       if (c === 'accept') setView(await api.draw(G.id, G.token, 'accept'));
       if (c === 'decline') setView(await api.draw(G.id, G.token, 'decline'));
-    } catch (err) { flash(err.message, true); }
+    } catch (err) {
+      if (err.status === 0) goOffline();
+      else flash(err.message, true);
+    }
   };
 }
 function confirmAction(q) { return window.__menagerieNoConfirm || window.confirm(q); }
