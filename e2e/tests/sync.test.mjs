@@ -41,6 +41,9 @@ test('a killed server: the page says it is reconnecting, then the game goes on',
   await click(page, 'e7');
   assert.equal(await page.locator('.tg-dot').count(), 0, 'no moves offered while the server is away');
   await shot(page, 'reconnecting');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'reconnecting-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await srv.start();
   await page.waitForSelector('#connection[hidden]', { state: 'attached', timeout: 15000 });
   await page.waitForFunction(() => /to move/.test(document.querySelector('#status')?.textContent || ''));

@@ -365,6 +365,7 @@ function buildGameLayout(view) {
     <h1>${esc(view.title)}</h1><a href="/#rules/${encodeURIComponent(view.variant)}" target="_blank">Rules</a></header>
   <div class="game-layout">
     <div class="board-col" style="--aspect:${view.files / view.ranks}">
+      <p class="connection" id="connection" role="alert" hidden>Reconnecting… Nothing reaches the server right now; moves are paused until it is back.</p>
       <div class="player-bar top" id="bar-top"></div>
       <div class="board-row">
         <div class="evalbar" id="evalbar" aria-hidden="true"><div class="evalbar-black"></div><span class="evalbar-text"></span></div>
@@ -375,7 +376,6 @@ function buildGameLayout(view) {
       <div class="chooser" id="chooser" role="dialog" aria-modal="false" aria-labelledby="chooser-title" hidden></div>
     </div>
     <aside class="side-col">
-      <p class="connection" id="connection" role="alert" hidden>Reconnecting… Nothing reaches the server right now; moves are paused until it is back.</p>
       <div class="status" id="status" role="status" aria-live="polite"></div>
       <p class="message" id="message" role="alert"></p>
       <div class="outcome" id="outcome" hidden></div>
@@ -553,7 +553,7 @@ function onSquare(sq, fromDrag = false) {
   const p = pieceAt(sq);
   if (canAct() && p && myColors().includes(p.color) && legal().some((a) => isRotate(a) && a.text.startsWith(sq))) { select({ type: 'sq', sq }); return; }
   if (G.sel) select(null);
-  else if (p && !canAct() && !G.view.outcome && isLive() && myColors().length) flash(G.view.engine_thinking ? 'The engine is thinking…' : 'It is not your turn.');
+  else if (p && !canAct() && !G.view.outcome && isLive() && myColors().length) flash(G.offline ? 'Not connected: moves wait until the server is back.' : G.view.engine_thinking ? 'The engine is thinking…' : 'It is not your turn.');
 }
 
 function resolve(list) {
@@ -932,6 +932,7 @@ function renderControls() {
   }
   parts.push('<a class="button" href="/">New game</a>');
   el.innerHTML = parts.join(' ');
+  if (G.offline) for (const b of el.querySelectorAll('button[data-c]:not([data-c="flip"])')) b.disabled = true;
   if (v.draw_offer && !v.outcome) el.insertAdjacentHTML('afterbegin', `<p class="draw-note">${sideName(v.draw_offer)} offers a draw.</p>`);
   el.onclick = async (e) => {
     const b = e.target.closest('[data-c]');
