@@ -87,7 +87,26 @@ export async function newPage(browser, { width = 1280, height = 900, mobile = fa
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|EventSource|ERR_/.test(m.text())) page.errors.push(m.text()); });
   await page.addInitScript(() => { window.__menagerieNoConfirm = true; });
+  if (process.env.E2E_WEB_DIR) await servePageFrom(page, process.env.E2E_WEB_DIR);
   return page;
+}
+
+/**
+ * While working on the page: serves its files (index.html, scripts, styles)
+ * from `dir` instead of the server binary, so a change needs no rebuild.
+ * Set E2E_WEB_DIR=crates/server/web (relative to the repository root) to use it.
+ */
+async function servePageFrom(page, dir) {
+  const root = path.resolve(ROOT, dir);
+  await page.route((url) => !url.pathname.startsWith('/api/'), (route) => {
+    const req = route.request();
+    const { pathname } = new URL(req.url());
+    const file = req.resourceType() === 'document' ? 'index.html' : pathname.slice(1);
+    const full = path.join(root, file);
+    if (!full.startsWith(root) || !fs.existsSync(full) || !fs.statSync(full).isFile()) return route.continue();
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+    return route.fulfill({ body: fs.readFileSync(full), contentType: types[path.extname(full)] || 'application/octet-stream' });
+  });
 }
 
 export async function api(srv, method, p, body, token) {
