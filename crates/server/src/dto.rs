@@ -270,6 +270,28 @@ pub struct Pockets {
     pub black: BTreeMap<String, u8>,
 }
 
+/// The position after some ply of a game, as the page draws it when
+/// stepping back through the game (`GET /api/games/{id}/plies/{ply}`).
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionView {
+    /// How many plies were played to reach it (0: the start).
+    pub ply: usize,
+    /// Its position string.
+    pub fen: String,
+    /// Side to move.
+    pub turn: String,
+    /// The pieces on the board.
+    pub board: Vec<BoardPiece>,
+    /// Pieces in hand per side, by letter.
+    pub pockets: Pockets,
+    /// Squares of frozen pieces (either side).
+    pub frozen: Vec<String>,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// The action that led here (none at the start).
+    pub last_move: Option<LastMove>,
+}
+
 /// The last action.
 #[derive(Clone, Debug, Serialize)]
 pub struct LastMove {

@@ -2,6 +2,7 @@
 
 use crate::dto::{
     BoardPiece, Clocks, GameView, LastMove, LegalAction, OutcomeView, PlayedMove, Players, Pockets,
+    PositionView,
 };
 use crate::game::{Game, Mode, Seat};
 use crate::readable::{self, color_name};
@@ -27,22 +28,8 @@ pub fn build(game: &Game, now: Instant) -> GameView {
             fen_after: positions.get(i + 1).map(Position::fen).unwrap_or_default(),
         })
         .collect();
-    let last_move = game.record.moves().last().map(|m| {
-        let i = game.record.moves().len() - 1;
-        LastMove {
-            text: game.texts.get(i).cloned().unwrap_or_default(),
-            label: game.labels.get(i).cloned().unwrap_or_default(),
-            from: m.from().map(|s| s.to_string()),
-            to: m.to().map(|s| s.to_string()),
-            captured: captured(m),
-        }
-    });
-    let mut frozen: Vec<String> = Color::BOTH
-        .into_iter()
-        .flat_map(|c| pos.frozen(c))
-        .map(|s| s.to_string())
-        .collect();
-    frozen.sort();
+    let last_move = last_move(game, game.record.moves().len());
+    let frozen = frozen(pos);
     GameView {
         id: game.id.clone(),
         revision: game.version,
@@ -81,6 +68,48 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         engine_thinking: game.engine_thinking,
         can_undo: game.mode != Mode::Link,
     }
+}
+
+/// The position after `ply` plies of the game (0: the start), as the page
+/// draws it when the player steps back through the game; `None` past the
+/// last ply.
+#[must_use]
+pub fn position_at(game: &Game, ply: usize) -> Option<PositionView> {
+    let pos = game.record.positions().get(ply)?;
+    Some(PositionView {
+        ply,
+        fen: pos.fen(),
+        turn: color_name(pos.turn()).into(),
+        board: board(pos),
+        pockets: pockets(pos),
+        frozen: frozen(pos),
+        check: pos.is_check(),
+        last_move: last_move(game, ply),
+    })
+}
+
+/// The action that led to the position after `ply` plies, if any.
+fn last_move(game: &Game, ply: usize) -> Option<LastMove> {
+    let i = ply.checked_sub(1)?;
+    let m = game.record.moves().get(i)?;
+    Some(LastMove {
+        text: game.texts.get(i).cloned().unwrap_or_default(),
+        label: game.labels.get(i).cloned().unwrap_or_default(),
+        from: m.from().map(|s| s.to_string()),
+        to: m.to().map(|s| s.to_string()),
+        captured: captured(m),
+    })
+}
+
+/// The squares of frozen pieces (either side), sorted.
+fn frozen(pos: &Position) -> Vec<String> {
+    let mut frozen: Vec<String> = Color::BOTH
+        .into_iter()
+        .flat_map(|c| pos.frozen(c))
+        .map(|s| s.to_string())
+        .collect();
+    frozen.sort();
+    frozen
 }
 
 /// `view` as seen by the holder of `seat`.

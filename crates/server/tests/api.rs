@@ -478,6 +478,49 @@ async fn the_revision_grows_with_every_change_and_across_a_restart() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_earlier_position_is_served_with_its_pieces() {
+    let app = memory_app();
+    let (id, t, created) = create(
+        &app,
+        json!({"variant": "wreckage", "opponent": {"kind": "local"}}),
+    )
+    .await;
+    for mv in ["e2e5", "e9e6", "J@e4"] {
+        let (s, v) = play(&app, &id, &t, mv).await;
+        assert_eq!(s, StatusCode::OK, "{mv}: {v}");
+    }
+    let (_, game) = get(&app, &format!("/api/games/{id}"), None).await;
+    let (s, start) = get(&app, &format!("/api/games/{id}/plies/0"), None).await;
+    assert_eq!(s, StatusCode::OK, "{start}");
+    assert_eq!(start["fen"], created["game"]["start_fen"]);
+    assert_eq!(start["board"], created["game"]["board"]);
+    assert_eq!(start["last_move"], Value::Null);
+    assert_eq!(start["pockets"]["white"]["J"], 5);
+    for ply in 1..=3 {
+        let (s, p) = get(&app, &format!("/api/games/{id}/plies/{ply}"), None).await;
+        assert_eq!(s, StatusCode::OK, "{p}");
+        assert_eq!(p["ply"], ply);
+        assert_eq!(p["fen"], game["moves"][ply - 1]["fen_after"]);
+        assert_eq!(p["last_move"]["text"], game["moves"][ply - 1]["text"]);
+    }
+    let (_, last) = get(&app, &format!("/api/games/{id}/plies/3"), None).await;
+    assert_eq!(last["board"], game["board"]);
+    assert_eq!(last["pockets"], game["pockets"]);
+    assert_eq!(last["pockets"]["white"]["J"], 4);
+    assert_eq!(last["last_move"]["to"], "e4");
+    for bad in ["4", "-1", "x", "99999999999999999999999"] {
+        let (s, e) = get(&app, &format!("/api/games/{id}/plies/{bad}"), None).await;
+        assert_eq!(
+            (s, e["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad_ply")),
+            "{bad}"
+        );
+    }
+    let (s, _) = get(&app, "/api/games/nosuchgame/plies/0", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resign_and_draws() {
     let app = memory_app();
     let (id, white, v) = create(
