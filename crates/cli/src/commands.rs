@@ -1,10 +1,21 @@
 //! The stable `perft` and `moves` subcommands (notation spec, section 5).
 
+use menagerie_games::options;
 use menagerie_rules::{notation, perft, Position, Variant};
 
 /// Looks up a game by name.
 pub fn variant(name: &str) -> Result<&'static Variant, String> {
     menagerie_games::resolve(name).map_err(|e| e.to_string())
+}
+
+/// Looks up a game by name and applies `NAME=VALUE` rule options to it.
+pub fn variant_with(name: &str, options: &[String]) -> Result<&'static Variant, String> {
+    let base = variant(name)?;
+    let values = options::parse_assignments(options.iter().map(String::as_str))
+        .map_err(|e| e.to_string())?;
+    options::apply(base, &values)
+        .map(|(v, _)| v)
+        .map_err(|e| e.to_string())
 }
 
 /// The start position or the given position string.
@@ -15,9 +26,10 @@ pub fn position(variant: &'static Variant, fen: Option<&str>) -> Result<Position
     }
 }
 
-/// `perft [--variant] [--fen] [--divide] DEPTH`.
+/// `perft [--variant] [--fen] [--option NAME=VALUE]... [--divide] DEPTH`.
 pub fn perft(
     variant_name: &str,
+    options: &[String],
     fen: Option<&str>,
     divide: bool,
     depth: &str,
@@ -28,7 +40,7 @@ pub fn perft(
     if depth > 30 {
         return Err(format!("depth {depth} is too large (at most 30)"));
     }
-    let pos = position(variant(variant_name)?, fen)?;
+    let pos = position(variant_with(variant_name, options)?, fen)?;
     let nodes = if divide {
         let mut total = 0;
         for (m, n) in perft::divide(&pos, depth) {
@@ -47,9 +59,9 @@ pub fn perft(
     Ok(())
 }
 
-/// `moves [--variant] [--fen]`.
-pub fn moves(variant_name: &str, fen: Option<&str>) -> Result<(), String> {
-    let pos = position(variant(variant_name)?, fen)?;
+/// `moves [--variant] [--fen] [--option NAME=VALUE]...`.
+pub fn moves(variant_name: &str, options: &[String], fen: Option<&str>) -> Result<(), String> {
+    let pos = position(variant_with(variant_name, options)?, fen)?;
     let mut lines: Vec<String> = pos
         .legal_moves()
         .iter()

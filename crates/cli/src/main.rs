@@ -45,6 +45,9 @@ enum Command {
         /// Position string; default: the game's start position.
         #[arg(long)]
         fen: Option<String>,
+        /// A rule option of the game, NAME=VALUE (repeatable; see docs/rule-options.md).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
         /// Print one line per root action.
         #[arg(long)]
         divide: bool,
@@ -59,6 +62,9 @@ enum Command {
         /// Position string; default: the game's start position.
         #[arg(long)]
         fen: Option<String>,
+        /// A rule option of the game, NAME=VALUE (repeatable; see docs/rule-options.md).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
     /// Measure perft speed on fixed positions of every game.
     Bench {
@@ -261,10 +267,15 @@ fn main() -> ExitCode {
         Command::Perft {
             variant,
             fen,
+            options,
             divide,
             depth,
-        } => commands::perft(&variant, fen.as_deref(), divide, &depth),
-        Command::Moves { variant, fen } => commands::moves(&variant, fen.as_deref()),
+        } => commands::perft(&variant, &options, fen.as_deref(), divide, &depth),
+        Command::Moves {
+            variant,
+            fen,
+            options,
+        } => commands::moves(&variant, &options, fen.as_deref()),
         Command::Bench { quick, search_only } => {
             if !search_only {
                 bench::run(quick);

@@ -21,6 +21,7 @@
 
 pub mod chess;
 pub mod longer_board;
+pub mod options;
 pub mod pick_the_piece;
 pub mod wounds;
 pub mod wreckage;

@@ -1,15 +1,13 @@
-//! Rule flags a GUI may set (the rules documents' options), and the game a
-//! variant spec plus flags names.
+//! Rule flags a GUI may set (the games' rule options, with the names of
+//! [`menagerie_games::options`]), and the game a variant spec plus flags names.
 //!
 //! A flag that does not concern a game changes nothing in it: setting
-//! `freeze_affects_friendly` while playing chess is harmless. Every distinct
-//! combination of a game and its flags is built (and leaked) once and then
-//! reused, so changing options back and forth leaks nothing more.
+//! `freeze_affects_friendly` while playing chess is harmless. The options
+//! themselves, and the one interned variant per game and option values, live
+//! in [`menagerie_games::options`]; this module is the protocols' adapter.
 
-use menagerie_games::wreckage;
+use menagerie_games::options::{self, OptionValues};
 use menagerie_rules::Variant;
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex, PoisonError};
 
 /// The rule flags, each with its documented default.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -26,8 +24,9 @@ pub struct RuleFlags {
     /// Longer Board: only straight-forward rays pass the own Wall (narrow
     /// reading of ambiguity A-8; default off).
     pub wall_pass_over_straight_only: bool,
-    /// Wounds: threefold repetition and the 50-move rule draw (default off).
-    pub wounds_draw_rules: bool,
+    /// Threefold repetition and the 50-move rule draw; `None` keeps each
+    /// game's own rule (on, but off in Wounds).
+    pub draw_rules: Option<bool>,
 }
 
 impl Default for RuleFlags {
@@ -38,7 +37,7 @@ impl Default for RuleFlags {
             drops_reset_halfmove: true,
             promote_to_drop_piece: false,
             wall_pass_over_straight_only: false,
-            wounds_draw_rules: false,
+            draw_rules: None,
         }
     }
 }
@@ -48,8 +47,12 @@ impl Default for RuleFlags {
 pub struct FlagInfo {
     /// The option name (as in the rules documents).
     pub name: &'static str,
-    /// The default value.
+    /// The default value (for a flag with [`FlagInfo::per_game`]: the value
+    /// most games have; the protocols offer `default` instead).
     pub default: bool,
+    /// Whether its default is each game's own (a three-way `default`/`true`/
+    /// `false` choice in the protocols) rather than one value for all games.
+    pub per_game: bool,
     /// What it changes.
     pub description: &'static str,
 }
@@ -59,32 +62,38 @@ pub const FLAGS: [FlagInfo; 6] = [
     FlagInfo {
         name: "freeze_affects_friendly",
         default: false,
+        per_game: false,
         description: "Carnage: a Terror Freeze also freezes its own side's neighbours",
     },
     FlagInfo {
         name: "detonator_hits_friendly",
         default: false,
+        per_game: false,
         description: "Wreckage/Carnage: a detonation also destroys the Detonator's own neighbours",
     },
     FlagInfo {
         name: "drops_reset_halfmove",
         default: true,
+        per_game: false,
         description: "Wreckage/Carnage: drops reset the 50-move counter",
     },
     FlagInfo {
         name: "promote_to_drop_piece",
         default: false,
+        per_game: false,
         description: "Wreckage/Carnage: pawns may also promote to the drop piece",
     },
     FlagInfo {
         name: "wall_pass_over_straight_only",
         default: false,
+        per_game: false,
         description: "Longer Board: only straight-forward rays pass the own Wall",
     },
     FlagInfo {
-        name: "wounds_draw_rules",
+        name: "draw_rules",
         default: false,
-        description: "Wounds: threefold repetition and the 50-move rule draw",
+        per_game: true,
+        description: "Threefold repetition and the 50-move rule draw (default: the game's own rule, off only in Wounds)",
     },
 ];
 
@@ -96,26 +105,40 @@ impl RuleFlags {
             "drops_reset_halfmove" => &mut self.drops_reset_halfmove,
             "promote_to_drop_piece" => &mut self.promote_to_drop_piece,
             "wall_pass_over_straight_only" => &mut self.wall_pass_over_straight_only,
-            "wounds_draw_rules" => &mut self.wounds_draw_rules,
             _ => return None,
         })
     }
 
-    /// The value of the flag `name`, if there is such a flag.
+    /// The value of the flag `name` (`None` inside: the game's own), if
+    /// there is such a flag. Old names (`wounds_draw_rules`) are understood.
     #[must_use]
-    pub fn get(&self, name: &str) -> Option<bool> {
+    pub fn get(&self, name: &str) -> Option<Option<bool>> {
+        if options::canonical(name) == "draw_rules" {
+            return Some(self.draw_rules);
+        }
         let mut copy = *self;
-        copy.slot(name).map(|b| *b)
+        copy.slot(name).map(|b| Some(*b))
     }
 
     /// Sets the flag `name`; false if there is no such flag.
     pub fn set(&mut self, name: &str, value: bool) -> bool {
-        match self.slot(name) {
-            Some(b) => {
-                *b = value;
+        self.set_or_reset(name, Some(value))
+    }
+
+    /// Sets the flag `name`, or with `None` gives a per-game flag back to
+    /// each game's own rule; false if there is no such flag (or `None` for a
+    /// flag that has one default).
+    pub fn set_or_reset(&mut self, name: &str, value: Option<bool>) -> bool {
+        if options::canonical(name) == "draw_rules" {
+            self.draw_rules = value;
+            return true;
+        }
+        match (self.slot(name), value) {
+            (Some(b), Some(v)) => {
+                *b = v;
                 true
             }
-            None => false,
+            _ => false,
         }
     }
 
@@ -126,8 +149,8 @@ impl RuleFlags {
         FLAGS
             .iter()
             .filter_map(|f| {
-                let v = self.get(f.name)?;
-                (v != f.default).then(|| format!("{}={v}", f.name))
+                let v = self.get(f.name)??;
+                (f.per_game || v != f.default).then(|| format!("{}={v}", f.name))
             })
             .collect::<Vec<_>>()
             .join(" ")
@@ -156,64 +179,35 @@ impl RuleFlags {
     /// variant that [`apply`] did not build).
     #[must_use]
     pub fn of(variant: &'static Variant) -> RuleFlags {
-        let map = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
-        map.iter()
-            .find(|(_, v)| std::ptr::eq(**v, variant))
-            .map(|((_, flags), _)| *flags)
-            .unwrap_or_default()
+        let mut flags = RuleFlags::default();
+        if let Some((_, changed)) = options::origin(variant) {
+            for (name, &value) in &changed {
+                flags.set(name, value);
+            }
+        }
+        flags
+    }
+
+    /// The values of these flags for the options `base` has.
+    fn values_for(&self, base: &Variant) -> OptionValues {
+        options::of(base)
+            .into_iter()
+            .filter_map(|o| Some((o.name.to_string(), self.get(o.name)??)))
+            .collect()
     }
 }
 
 /// `true`/`false` (also `on`/`off`, `1`/`0`, any case).
 #[must_use]
 pub fn parse_bool(text: &str) -> Option<bool> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "true" | "on" | "1" | "yes" => Some(true),
-        "false" | "off" | "0" | "no" => Some(false),
-        _ => None,
-    }
+    options::parse_switch(text)
 }
-
-type Key = (usize, RuleFlags);
-
-static INTERNED: LazyLock<Mutex<HashMap<Key, &'static Variant>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
 
 /// `base` with `flags` applied: `base` itself when the flags change nothing
-/// in it, otherwise one interned variant per (base, flags).
+/// in it, otherwise the one interned variant per (base, changed options).
 #[must_use]
 pub fn apply(base: &'static Variant, flags: RuleFlags) -> &'static Variant {
-    let built = build(base, flags);
-    if built.options == base.options && built.promotion == base.promotion {
-        return base;
-    }
-    let key = (std::ptr::from_ref(base) as usize, flags);
-    let mut map = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
-    map.entry(key).or_insert_with(|| built.leak())
-}
-
-fn build(base: &'static Variant, flags: RuleFlags) -> Variant {
-    let builtin = menagerie_games::by_name(&base.key).is_some_and(|b| std::ptr::eq(b, base));
-    let mut v = if builtin && matches!(base.key.as_str(), "wreckage" | "carnage") {
-        wreckage::build(
-            base.key == "carnage",
-            wreckage::Flags {
-                promote_to_drop_piece: flags.promote_to_drop_piece,
-                ..wreckage::Flags::default()
-            },
-        )
-    } else {
-        base.clone()
-    };
-    let o = &mut v.options;
-    o.freeze_affects_friendly = flags.freeze_affects_friendly;
-    o.detonator_hits_friendly = flags.detonator_hits_friendly;
-    o.drops_reset_halfmove = flags.drops_reset_halfmove;
-    o.wall_pass_over_straight_only = o.wall_pass_over && flags.wall_pass_over_straight_only;
-    if v.prongs {
-        o.draw_rules = flags.wounds_draw_rules;
-    }
-    v
+    options::apply(base, &flags.values_for(base)).map_or(base, |(v, _)| v)
 }
 
 /// The game a spec (built-in name, inline Pick the Piece setup or `.toml`
@@ -260,7 +254,7 @@ mod tests {
         let v = select("carnage", f).unwrap();
         assert!(v.promotion.choices.contains(&menagerie_rules::Role::Freeze));
         let w = RuleFlags {
-            wounds_draw_rules: true,
+            draw_rules: Some(true),
             ..RuleFlags::default()
         };
         assert!(select("wounds", w).unwrap().options.draw_rules);

@@ -45,11 +45,10 @@ fn the_handshake_lists_every_option_and_game() {
     .iter()
     .map(|s| (*s).to_string())
     .collect();
-    wanted.extend(
-        flags::FLAGS
-            .iter()
-            .map(|f| format!("{} type check", f.name)),
-    );
+    wanted.extend(flags::FLAGS.iter().map(|f| {
+        let kind = if f.per_game { "combo" } else { "check" };
+        format!("{} type {kind}", f.name)
+    }));
     for w in wanted {
         let line = format!("option name {w}");
         assert!(lines.iter().any(|l| l.starts_with(&line)), "{line} missing");

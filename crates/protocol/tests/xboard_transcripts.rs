@@ -73,8 +73,9 @@ fn protover_2_announces_every_game_and_the_features_we_need() {
         assert!(listed.contains(&x), "{x} missing from {list}");
     }
     for f in menagerie_protocol::flags::FLAGS {
+        let kind = if f.per_game { "-combo" } else { "-check" };
         assert!(
-            out.contains(&format!("option=\"{} -check", f.name)),
+            out.contains(&format!("option=\"{} {kind}", f.name)),
             "{}",
             f.name
         );

@@ -136,6 +136,14 @@ pub struct VariantInfo {
     pub start_fen: String,
     /// Whether the game has pieces in hand.
     pub has_pockets: bool,
+    /// The pieces of the start position, as in a game's `board`.
+    pub start_board: Vec<BoardPiece>,
+    /// Pieces in hand at the start, as in a game's `pockets`.
+    pub start_pockets: Pockets,
+    /// Whether men move along prongs that can be wounded (Chess with Wounds).
+    pub prongs: bool,
+    /// Whether the game has check (a king that must not be captured).
+    pub has_check: bool,
     /// The pieces that can appear, in catalogue order.
     pub pieces: Vec<PieceInfo>,
     /// The rule flags this game accepts.
@@ -257,6 +265,8 @@ pub struct BoardPiece {
     pub name: String,
     /// Chess with Wounds: the 8 prong digits of the notation contract.
     pub prongs: Option<String>,
+    /// Chess with Wounds: whether it has lost prongs since the start.
+    pub wounded: bool,
     /// A Wall square: `left` or `right` half.
     pub wall: Option<String>,
 }
@@ -337,6 +347,10 @@ pub struct LegalAction {
 pub struct PlayedMove {
     /// 1 for White's first move.
     pub ply: usize,
+    /// The side that played it.
+    pub color: String,
+    /// The move number (a White move and the Black move after it share one).
+    pub number: u32,
     /// The move string.
     pub text: String,
     /// Readable notation.

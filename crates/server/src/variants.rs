@@ -1,101 +1,15 @@
-//! Variant specs and rule flags: which specs the server accepts, the flags
-//! each game exposes, and one interned `&'static Variant` per distinct
-//! (spec, flags) so repeated games never leak.
+//! Variant specs and rule options for the web API: which specs the server
+//! accepts and the JSON description of a game. The options and the interned
+//! variant per (game, options) live in [`menagerie_games::options`].
 
 use crate::dto::{OptionInfo, OptionMap, PieceInfo, VariantInfo};
 use crate::error::ApiError;
 use crate::pieces;
-use menagerie_games::wreckage::{self, Flags};
+use menagerie_games::options;
 use menagerie_rules::{Role, Variant};
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
 
 /// The longest variant spec accepted.
 pub const MAX_SPEC_LEN: usize = 300;
-
-/// A rule flag a game exposes.
-#[derive(Clone, Copy, Debug)]
-pub struct OptionDef {
-    /// The flag's name.
-    pub name: &'static str,
-    /// What it changes.
-    pub description: &'static str,
-}
-
-const FREEZE: OptionDef = OptionDef {
-    name: "freeze_affects_friendly",
-    description: "A Terror Freeze also freezes the pieces of its own side next to it.",
-};
-const DETONATOR: OptionDef = OptionDef {
-    name: "detonator_hits_friendly",
-    description: "A detonation also destroys the Detonator's own neighbours (never its own king).",
-};
-const PROMOTE_DROP: OptionDef = OptionDef {
-    name: "promote_to_drop_piece",
-    description: "Pawns may also promote to the hand piece (Flying Guillotine or Terror Freeze).",
-};
-const DROPS_RESET: OptionDef = OptionDef {
-    name: "drops_reset_halfmove",
-    description: "A drop restarts the 50-move count.",
-};
-const STRAIGHT_ONLY: OptionDef = OptionDef {
-    name: "wall_pass_over_straight_only",
-    description: "Pieces pass over their own Wall only straight forward, not diagonally forward.",
-};
-const DRAW_RULES: OptionDef = OptionDef {
-    name: "draw_rules",
-    description: "Threefold repetition and the 50-move rule draw the game.",
-};
-
-/// The flags `v` accepts.
-#[must_use]
-pub fn option_defs(v: &Variant) -> Vec<OptionDef> {
-    let has = |r: Role| v.roles.contains(r) || v.drop_rule(r).is_some();
-    let mut out = Vec::new();
-    if has(Role::Freeze) {
-        out.push(FREEZE);
-    }
-    if has(Role::Detonator) {
-        out.push(DETONATOR);
-    }
-    if is_daniel(v) {
-        out.push(PROMOTE_DROP);
-    }
-    if v.has_pockets() {
-        out.push(DROPS_RESET);
-    }
-    if has(Role::Wall) && v.options.wall_pass_over {
-        out.push(STRAIGHT_ONLY);
-    }
-    out.push(DRAW_RULES);
-    out
-}
-
-fn is_daniel(v: &Variant) -> bool {
-    v.key == "wreckage" || v.key == "carnage"
-}
-
-/// The value of flag `name` in `v`.
-#[must_use]
-pub fn option_value(v: &Variant, name: &str) -> Option<bool> {
-    let o = &v.options;
-    Some(match name {
-        "freeze_affects_friendly" => o.freeze_affects_friendly,
-        "detonator_hits_friendly" => o.detonator_hits_friendly,
-        "promote_to_drop_piece" => {
-            let special = if v.key == "carnage" {
-                Role::Freeze
-            } else {
-                Role::Guillotine
-            };
-            v.promotion.choices.contains(&special)
-        }
-        "drops_reset_halfmove" => o.drops_reset_halfmove,
-        "wall_pass_over_straight_only" => o.wall_pass_over_straight_only,
-        "draw_rules" => o.draw_rules,
-        _ => return None,
-    })
-}
 
 /// The built-in game or Pick the Piece setup a spec names. Setup files are
 /// refused: a web client must not make the server read its files.
@@ -124,76 +38,16 @@ pub fn base(spec: &str) -> Result<&'static Variant, ApiError> {
     menagerie_games::resolve(spec).map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))
 }
 
-static INTERNED: LazyLock<Mutex<HashMap<String, &'static Variant>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
-
 /// The variant for `spec` with `options` applied, and the options that
-/// differ from the game's defaults (what a game stores).
+/// differ from the game's defaults (what a game stores). The options
+/// themselves live in [`menagerie_games::options`].
 ///
 /// # Errors
 /// `400` for an unknown spec or an unknown flag.
 pub fn resolve(spec: &str, options: &OptionMap) -> Result<(&'static Variant, OptionMap), ApiError> {
     let base = base(spec)?;
-    let defs = option_defs(base);
-    let mut changed = OptionMap::new();
-    for (name, &value) in options {
-        if !defs.iter().any(|d| d.name == name) {
-            let known: Vec<&str> = defs.iter().map(|d| d.name).collect();
-            return Err(ApiError::bad_request(
-                "unknown_option",
-                format!(
-                    "{} has no rule option {name:?}; its options: {}",
-                    base.key,
-                    known.join(", ")
-                ),
-            ));
-        }
-        if option_value(base, name) != Some(value) {
-            changed.insert(name.clone(), value);
-        }
-    }
-    if changed.is_empty() {
-        return Ok((base, changed));
-    }
-    let key = format!("{}|{:?}", base.key, changed);
-    let mut table = INTERNED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(v) = table.get(&key) {
-        return Ok((v, changed));
-    }
-    let v = build(base, &changed).leak();
-    table.insert(key, v);
-    Ok((v, changed))
-}
-
-fn build(base: &Variant, changed: &OptionMap) -> Variant {
-    let get = |name: &str| {
-        changed
-            .get(name)
-            .copied()
-            .or_else(|| option_value(base, name))
-            .unwrap_or(false)
-    };
-    let mut v = if is_daniel(base) {
-        wreckage::build(
-            base.key == "carnage",
-            Flags {
-                freeze_affects_friendly: get(FREEZE.name),
-                detonator_hits_friendly: get(DETONATOR.name),
-                promote_to_drop_piece: get(PROMOTE_DROP.name),
-                drops_reset_50_move: get(DROPS_RESET.name),
-            },
-        )
-    } else {
-        base.clone()
-    };
-    v.options.freeze_affects_friendly = get(FREEZE.name);
-    v.options.detonator_hits_friendly = get(DETONATOR.name);
-    v.options.drops_reset_halfmove = get(DROPS_RESET.name);
-    v.options.wall_pass_over_straight_only = get(STRAIGHT_ONLY.name);
-    v.options.draw_rules = get(DRAW_RULES.name);
-    v
+    options::apply(base, options)
+        .map_err(|e| ApiError::bad_request("unknown_option", e.to_string()))
 }
 
 /// The roles that can appear in `v`: on the board or in hand.
@@ -207,7 +61,8 @@ pub fn roles(v: &Variant) -> Vec<Role> {
 
 /// The description of a game for `GET /api/variants`.
 #[must_use]
-pub fn info(v: &Variant) -> VariantInfo {
+pub fn info(v: &'static Variant) -> VariantInfo {
+    let start = menagerie_rules::Position::start(v);
     VariantInfo {
         key: v.key.clone(),
         title: v.title.clone(),
@@ -215,6 +70,10 @@ pub fn info(v: &Variant) -> VariantInfo {
         ranks: v.geometry.ranks(),
         start_fen: v.start_fen.clone(),
         has_pockets: v.has_pockets(),
+        start_board: crate::view::board(&start),
+        start_pockets: crate::view::pockets(&start),
+        prongs: v.prongs,
+        has_check: v.has_royal_king(),
         pieces: roles(v)
             .into_iter()
             .map(|r| PieceInfo {
@@ -223,11 +82,11 @@ pub fn info(v: &Variant) -> VariantInfo {
                 summary: pieces::summary(r, v).to_string(),
             })
             .collect(),
-        options: option_defs(v)
+        options: options::of(v)
             .into_iter()
             .map(|d| OptionInfo {
                 name: d.name.to_string(),
-                default: option_value(v, d.name).unwrap_or(false),
+                default: options::value(v, d.name).unwrap_or(false),
                 description: d.description.to_string(),
             })
             .collect(),

@@ -23,6 +23,11 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         .enumerate()
         .map(|(i, text)| PlayedMove {
             ply: i + 1,
+            color: positions
+                .get(i)
+                .map_or("white", |p| color_name(p.turn()))
+                .into(),
+            number: positions.get(i).map_or(1, Position::fullmoves),
             text: text.clone(),
             label: game.labels.get(i).cloned().unwrap_or_default(),
             fen_after: positions.get(i + 1).map(Position::fen).unwrap_or_default(),
@@ -126,7 +131,8 @@ fn captured(m: &Move) -> Vec<String> {
     }
 }
 
-fn board(pos: &Position) -> Vec<BoardPiece> {
+/// The pieces of `pos`, as the page draws them.
+pub(crate) fn board(pos: &Position) -> Vec<BoardPiece> {
     let g = &pos.variant().geometry;
     let mut out = Vec::new();
     for rank in 0..g.ranks() {
@@ -143,6 +149,7 @@ fn board(pos: &Position) -> Vec<BoardPiece> {
                 letter: p.role.letter().to_string(),
                 name: p.role.name().into(),
                 prongs: pos.variant().prongs.then(|| prongs::write(p.role, p.state)),
+                wounded: pos.variant().prongs && prongs::is_wounded(p),
                 wall: (p.role == Role::Wall).then(|| {
                     if p.state == wall::WEST {
                         "left".to_string()
@@ -156,7 +163,8 @@ fn board(pos: &Position) -> Vec<BoardPiece> {
     out
 }
 
-fn pockets(pos: &Position) -> Pockets {
+/// Pieces in hand of `pos`, per side and letter.
+pub(crate) fn pockets(pos: &Position) -> Pockets {
     let mut out = Pockets::default();
     for rule in &pos.variant().drops {
         let l = rule.role.letter().to_string();

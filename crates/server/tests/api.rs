@@ -521,6 +521,57 @@ async fn every_earlier_position_is_served_with_its_pieces() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variants_and_moves_carry_what_the_page_draws_without_reading_fen() {
+    let app = memory_app();
+    let (_, wounds) = get(&app, "/api/variants/wounds", None).await;
+    assert_eq!(
+        (wounds["prongs"].as_bool(), wounds["has_check"].as_bool()),
+        (Some(true), Some(false))
+    );
+    assert_eq!(wounds["start_board"].as_array().unwrap().len(), 32);
+    assert_eq!(wounds["start_board"][0]["wounded"], false);
+    let (_, wreckage) = get(&app, "/api/variants/wreckage", None).await;
+    assert_eq!(
+        (
+            wreckage["prongs"].as_bool(),
+            wreckage["has_check"].as_bool()
+        ),
+        (Some(false), Some(true))
+    );
+    assert_eq!(wreckage["start_pockets"]["white"]["J"], 5);
+    assert_eq!(wreckage["start_pockets"]["black"]["G"], 1);
+    let (id, t, _) = create(
+        &app,
+        json!({"variant": "chess", "opponent": {"kind": "local"}}),
+    )
+    .await;
+    for mv in ["e2e4", "e7e5", "g1f3"] {
+        let (s, v) = play(&app, &id, &t, mv).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (_, v) = get(&app, &format!("/api/games/{id}"), None).await;
+    let numbered: Vec<(String, u64)> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["color"].as_str().unwrap().to_string(),
+                m["number"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        numbered,
+        [
+            ("white".into(), 1),
+            ("black".into(), 1),
+            ("white".into(), 2)
+        ]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resign_and_draws() {
     let app = memory_app();
     let (id, white, v) = create(

@@ -3,7 +3,7 @@
 // drag with mouse or touch, long press / hover for help).
 
 import { symbolDefs, wallBricks, COLORS, PIECE_NAMES } from './pieces.js';
-import { sqName, parseSq } from './fen.js';
+import { sqName, parseSq } from './squares.js';
 
 const S = 100; // square size in SVG units
 const NS = 'http://www.w3.org/2000/svg';

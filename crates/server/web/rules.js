@@ -3,7 +3,7 @@
 // board, its destinations marked).
 
 import { staticBoardSvg } from './board.js';
-import { parseFen, sqName } from './fen.js';
+import { sqName } from './squares.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
 
 const ORTH = [[0, 1], [1, 0], [0, -1], [-1, 0]];
@@ -64,7 +64,7 @@ function marksFor(letter, variant) {
       add(c - 1, 2, 'capture'); add(c + 1, 2, 'capture');
       break;
     case 'P':
-      if (family === 'wounds') { at = sqName(c, 2); add(c, 3, 'move'); add(c - 1, 3, 'move'); add(c + 1, 3, 'move'); break; }
+      if (variant.prongs) { at = sqName(c, 2); add(c, 3, 'move'); add(c - 1, 3, 'move'); add(c + 1, 3, 'move'); break; }
       at = sqName(c, 1);
       add(c, 2, 'moveonly'); add(c, 3, 'moveonly');
       if (family !== 'chess' && family !== 'longer-board') add(c, 4, 'moveonly');
@@ -155,17 +155,16 @@ export async function renderRules(root, key, api) {
     return;
   }
   const notes = GAME_NOTES[variant.key] || GAME_NOTES.custom;
-  const start = parseFen(variant.start_fen, { wounds: variant.key === 'wounds' });
   let h = `<article class="rules">
     <p><a href="/">← Start screen</a> · <a href="/#rules">All rules</a></p>
     <h1>${escapeHtml(variant.title)}</h1>
     <div class="rules-top">
-      <figure>${staticBoardSvg({ files: variant.files, ranks: variant.ranks, pieces: start.pieces, size: 300, showCoords: true, label: `Start position of ${variant.title}` })}
-        <figcaption>Start position (${variant.files}×${variant.ranks})${start.pockets ? ` — in hand: ${pocketText(start.pockets.white)}` : ''}</figcaption></figure>
+      <figure>${staticBoardSvg({ files: variant.files, ranks: variant.ranks, pieces: variant.start_board, size: 300, showCoords: true, label: `Start position of ${variant.title}` })}
+        <figcaption>Start position (${variant.files}×${variant.ranks})${variant.has_pockets ? ` — in hand: ${pocketText(variant.start_pockets.white)}` : ''}</figcaption></figure>
       <ul class="notes">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>
     </div>
     <p><a class="button primary" href="/?variant=${encodeURIComponent(variant.key)}#new">Play ${escapeHtml(variant.title)}</a></p>
-    ${variant.key === 'wounds' ? PRONG_FIGURE() : ''}
+    ${variant.prongs ? PRONG_FIGURE() : ''}
     <h2>The pieces</h2>${MARK_LEGEND}
     <div class="piece-cards">`;
   for (const p of variant.pieces || []) {

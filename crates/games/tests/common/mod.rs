@@ -2,8 +2,9 @@
 //! number generator for playouts, and the fast-versus-reference comparison.
 #![allow(dead_code)]
 
+use menagerie_games::options;
 use menagerie_rules::movegen::reference;
-use menagerie_rules::{notation, perft, Position};
+use menagerie_rules::{notation, perft, Position, Variant};
 
 /// One position of a `.perft` file.
 pub struct PerftCase {
@@ -15,6 +16,28 @@ pub struct PerftCase {
     pub fen: String,
     /// `(depth, nodes)` lines.
     pub lines: Vec<(u32, u64)>,
+    /// `NAME=VALUE` rule options applied to the game (`option` lines).
+    pub options: Vec<String>,
+    /// `(depth, nodes)` of the same position with the game's defaults.
+    pub baseline: Option<(u32, u64)>,
+}
+
+impl PerftCase {
+    /// The game with this case's options applied.
+    pub fn game(&self) -> &'static Variant {
+        let base = menagerie_games::by_name(&self.variant)
+            .unwrap_or_else(|| panic!("{}: unknown variant", self.id));
+        let values = options::parse_assignments(self.options.iter().map(String::as_str))
+            .unwrap_or_else(|e| panic!("{}: {e}", self.id));
+        options::apply(base, &values)
+            .unwrap_or_else(|e| panic!("{}: {e}", self.id))
+            .0
+    }
+}
+
+fn depth_and_nodes(value: &str) -> (u32, u64) {
+    let (d, nodes) = value.split_once(' ').expect("DEPTH NODES");
+    (d.parse().unwrap(), nodes.parse().unwrap())
 }
 
 /// Reads `tests/data/<name>`.
@@ -36,16 +59,23 @@ pub fn read_perft_file(name: &str) -> Vec<PerftCase> {
                 variant: String::new(),
                 fen: String::new(),
                 lines: vec![],
+                options: vec![],
+                baseline: None,
             }),
             "variant" => cases.last_mut().expect("id first").variant = value.into(),
             "fen" => cases.last_mut().expect("id first").fen = value.into(),
-            "perft" => {
-                let (d, nodes) = value.split_once(' ').expect("perft DEPTH NODES");
-                cases
-                    .last_mut()
-                    .expect("id first")
-                    .lines
-                    .push((d.parse().unwrap(), nodes.parse().unwrap()));
+            "perft" => cases
+                .last_mut()
+                .expect("id first")
+                .lines
+                .push(depth_and_nodes(value)),
+            "option" => cases
+                .last_mut()
+                .expect("id first")
+                .options
+                .push(value.into()),
+            "baseline" => {
+                cases.last_mut().expect("id first").baseline = Some(depth_and_nodes(value))
             }
             _ => panic!("{path}:{}: unknown key {key}", n + 1),
         }
@@ -67,8 +97,7 @@ pub fn node_limit() -> u64 {
 pub fn check_perft_file(name: &str, limit: u64) -> usize {
     let mut ran = 0;
     for case in read_perft_file(name) {
-        let v = menagerie_games::by_name(&case.variant)
-            .unwrap_or_else(|| panic!("{}: unknown variant", case.id));
+        let v = case.game();
         let pos = Position::from_fen(v, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
         assert_eq!(
             Position::from_fen(v, &pos.fen()).unwrap().fen(),

@@ -40,6 +40,9 @@ pub struct Go {
     pub ponder: bool,
     /// Only these root moves (move strings, checked later).
     pub searchmoves: Vec<String>,
+    /// Count the legal action sequences of this many plies instead of
+    /// searching (Fairy-Stockfish's `go perft N`).
+    pub perft: Option<u32>,
 }
 
 /// One line from the GUI.
@@ -245,12 +248,13 @@ fn parse_go(rest: &[&str]) -> Result<Go, ParseError> {
                     _ => go.nodes = v,
                 }
             }
-            "movestogo" | "depth" | "mate" => {
+            "movestogo" | "depth" | "mate" | "perft" => {
                 let v = Some(u32::try_from(number(word, rest.get(i))?).unwrap_or(u32::MAX));
                 i += 1;
                 match word {
                     "movestogo" => go.movestogo = v,
                     "depth" => go.depth = v,
+                    "perft" => go.perft = v,
                     _ => go.mate = v,
                 }
             }

@@ -1,12 +1,23 @@
 //! The UCI options Menagerie offers, and `setoption` applied to [`Settings`].
 
-use crate::flags::{parse_bool, FLAGS};
+use crate::flags::{parse_bool, FlagInfo, FLAGS};
 use crate::settings::{self, number_in, Settings};
 use menagerie_engine::level::MAX_LEVEL;
 use std::time::Duration;
 
 /// The option selecting a custom Pick the Piece setup.
 pub const SETUP_OPTION: &str = "PickThePieceSetup";
+
+/// The value of a per-game rule flag that leaves each game its own rule.
+pub const PER_GAME: &str = "default";
+
+/// The rule flag `name` (any case; old names such as `wounds_draw_rules`
+/// are understood).
+fn flag(name: &str) -> Option<&'static FlagInfo> {
+    let lower = name.to_ascii_lowercase();
+    let name = menagerie_games::options::canonical(&lower);
+    FLAGS.iter().find(|f| f.name == name)
+}
 
 /// The `option ...` lines answering `uci`.
 #[must_use]
@@ -20,10 +31,14 @@ pub fn option_lines() -> Vec<String> {
         format!("option name {SETUP_OPTION} type string default <empty>"),
     ];
     for f in FLAGS {
-        lines.push(format!(
-            "option name {} type check default {}",
-            f.name, f.default
-        ));
+        lines.push(if f.per_game {
+            format!(
+                "option name {} type combo default {PER_GAME} var {PER_GAME} var true var false",
+                f.name
+            )
+        } else {
+            format!("option name {} type check default {}", f.name, f.default)
+        });
     }
     lines.extend([
         format!(
@@ -69,10 +84,18 @@ pub enum Changed {
 pub fn apply(s: &mut Settings, name: &str, value: Option<&str>) -> Result<Changed, String> {
     let value = value.unwrap_or("");
     let lower = name.to_ascii_lowercase();
-    if let Some(f) = FLAGS.iter().find(|f| f.name.eq_ignore_ascii_case(name)) {
-        let v = parse_bool(value)
-            .ok_or_else(|| format!("{} must be true or false, not {value:?}", f.name))?;
-        s.flags.set(f.name, v);
+    if let Some(f) = flag(name) {
+        let reset = f.per_game && value.trim().eq_ignore_ascii_case(PER_GAME);
+        let v = if reset { None } else { parse_bool(value) };
+        if v.is_none() && !reset {
+            let choices = if f.per_game {
+                "default, true or false"
+            } else {
+                "true or false"
+            };
+            return Err(format!("{} must be {choices}, not {value:?}", f.name));
+        }
+        s.flags.set_or_reset(f.name, v);
         return Ok(Changed::Game);
     }
     match lower.as_str() {

@@ -195,6 +195,10 @@ impl Session {
 
     fn go(&mut self, go: &Go) {
         self.finish();
+        if let Some(depth) = go.perft {
+            self.perft(depth);
+            return;
+        }
         let limits = self.limits(go);
         let held = go.infinite || go.ponder;
         self.bounded = !held
@@ -226,6 +230,31 @@ impl Session {
             Box::new(move |i: &Info| out_info.line(&info_line(&root, i))),
             Box::new(move |r: SearchResult| out_done.line(&bestmove_line(&done_root, &r))),
         ));
+    }
+
+    /// The deepest `go perft` answered (it runs before the next command is read).
+    const MAX_PERFT: u32 = 12;
+
+    /// `go perft N`: one `move: count` line per root action of the current
+    /// position (with the current rule options), then `Nodes searched: N`,
+    /// as `menagerie perft --divide` prints them.
+    fn perft(&self, depth: u32) {
+        if depth > Self::MAX_PERFT {
+            self.info(&format!(
+                "go perft: depth {depth} is too deep here (at most {})",
+                Self::MAX_PERFT
+            ));
+            return;
+        }
+        let pos = self.game.position();
+        let mut total = 0;
+        for (m, n) in menagerie_rules::perft::divide(pos, depth) {
+            self.out.line(&format!("{m}: {n}"));
+            total += n;
+        }
+        let nodes = if depth == 0 { 1 } else { total };
+        self.out.line("");
+        self.out.line(&format!("Nodes searched: {nodes}"));
     }
 
     fn limits(&self, go: &Go) -> Limits {

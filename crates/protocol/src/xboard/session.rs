@@ -10,6 +10,7 @@ use super::command::Command;
 use crate::flags::{parse_bool, FLAGS};
 use crate::settings::{number_in, Settings, MAX_HASH_MB, MAX_THREADS};
 use crate::text::{from_xboard, to_xboard, xboard_moves};
+use crate::uci::options::PER_GAME;
 use crate::worker::{Job, Out};
 use menagerie_engine::{level::MAX_LEVEL, Clock, Engine, Info, Limits, Score, SearchResult};
 use menagerie_rules::{Color, EndReason, GameRecord, Move, Outcome, Position};
@@ -229,11 +230,14 @@ impl Session {
             format!("option=\"Skill Level -spin {MAX_LEVEL} 1 {MAX_LEVEL}\""),
         ];
         for f in FLAGS {
-            options.push(format!(
-                "option=\"{} -check {}\"",
-                f.name,
-                u8::from(f.default)
-            ));
+            options.push(if f.per_game {
+                format!(
+                    "option=\"{} -combo *{PER_GAME} /// true /// false\"",
+                    f.name
+                )
+            } else {
+                format!("option=\"{} -check {}\"", f.name, u8::from(f.default))
+            });
         }
         self.out.line(&format!(
             "feature done=0 myname=\"{}\" ping=1 setboard=1 usermove=1 time=1 draw=0 \
@@ -300,12 +304,18 @@ impl Session {
     fn option(&mut self, name: &str, value: Option<&str>) {
         self.halt();
         let value = value.unwrap_or("");
-        let result = if let Some(f) = FLAGS.iter().find(|f| f.name == name) {
-            parse_bool(value)
-                .map(|b| {
-                    self.settings.flags.set(f.name, b);
-                })
-                .ok_or_else(|| format!("{name} must be 0 or 1"))
+        let canonical = menagerie_games::options::canonical(name);
+        let result = if let Some(f) = FLAGS.iter().find(|f| f.name == canonical) {
+            let reset = f.per_game && value.trim() == PER_GAME;
+            let v = if reset { None } else { parse_bool(value) };
+            if v.is_some() || reset {
+                self.settings.flags.set_or_reset(f.name, v);
+                Ok(())
+            } else if f.per_game {
+                Err(format!("{name} must be {PER_GAME}, true or false"))
+            } else {
+                Err(format!("{name} must be 0 or 1"))
+            }
         } else if name == "PickThePieceSetup" {
             let mut trial = self.settings.clone();
             trial.setup = value.trim().to_string();
