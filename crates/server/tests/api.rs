@@ -518,6 +518,14 @@ async fn every_earlier_position_is_served_with_its_pieces() {
     }
     let (s, _) = get(&app, "/api/games/nosuchgame/plies/0", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, all) = get(&app, &format!("/api/games/{id}/plies"), None).await;
+    assert_eq!(s, StatusCode::OK, "{all}");
+    let all = all.as_array().unwrap();
+    assert_eq!(all.len(), 4);
+    assert_eq!(all[0], start);
+    assert_eq!(all[3], last);
+    let (s, _) = get(&app, "/api/games/nosuchgame/plies", None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,6 +1,19 @@
 // Thin client for the JSON API of `menagerie serve` (docs/api.md).
 
+/** @typedef {import('./types.js').GameView} GameView */
+/** @typedef {import('./types.js').VariantInfo} VariantInfo */
+/** @typedef {import('./types.js').Created} Created */
+/** @typedef {import('./types.js').Analysis} Analysis */
+/** @typedef {import('./types.js').PositionView} PositionView */
+/** @typedef {import('./types.js').SavedSetup} SavedSetup */
+
+/** An error answer of the API (status 0: the server could not be reached). */
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string | undefined} code
+   * @param {string} [message]
+   */
   constructor(status, code, message) {
     super(message || code || `HTTP ${status}`);
     this.status = status;
@@ -8,7 +21,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {{ body?: unknown, token?: string | null }} [opts]
+ * @returns {Promise<any>}
+ */
 async function request(method, path, { body, token } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['X-Seat-Token'] = token;
@@ -16,11 +36,11 @@ async function request(method, path, { body, token } = {}) {
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) {
-    throw new ApiError(0, 'network', `Cannot reach the server (${e.message}).`);
+    throw new ApiError(0, 'network', `Cannot reach the server (${e instanceof Error ? e.message : e}).`);
   }
   const text = await res.text();
   let data = null;
-  try { data = text ? JSON.parse(text) : null; } catch (_) { data = null; }
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!res.ok) {
     const msg = (data && (data.message || data.error)) || text || res.statusText;
     throw new ApiError(res.status, data && data.error, msg);
@@ -29,33 +49,110 @@ async function request(method, path, { body, token } = {}) {
 }
 
 const enc = encodeURIComponent;
+/** @type {Map<string, Promise<VariantInfo>>} */
 const variantCache = new Map();
 
+/** @typedef {string | null} Token */
+
 export const api = {
+  /** @returns {Promise<VariantInfo[]>} */
   variants: () => request('GET', '/api/variants'),
-  async variant(key) {
-    if (!variantCache.has(key)) variantCache.set(key, request('GET', `/api/variants/${enc(key)}`).catch((e) => { variantCache.delete(key); throw e; }));
-    return variantCache.get(key);
+  /**
+   * @param {string} key
+   * @returns {Promise<VariantInfo>}
+   */
+  variant(key) {
+    let p = variantCache.get(key);
+    if (!p) {
+      p = request('GET', `/api/variants/${enc(key)}`).catch((e) => { variantCache.delete(key); throw e; });
+      variantCache.set(key, p);
+    }
+    return p;
   },
+  /**
+   * @param {object} body
+   * @returns {Promise<Created>}
+   */
   createGame: (body) => request('POST', '/api/games', { body }),
+  /**
+   * @param {string} id
+   * @param {Token} token
+   * @returns {Promise<GameView>}
+   */
   game: (id, token) => request('GET', `/api/games/${enc(id)}`, { token }),
+  /**
+   * @param {string} id
+   * @param {number} ply
+   * @returns {Promise<PositionView>}
+   */
+  ply: (id, ply) => request('GET', `/api/games/${enc(id)}/plies/${ply}`),
+  /**
+   * Every position of the game, ply 0 to the current one.
+   * @param {string} id
+   * @returns {Promise<PositionView[]>}
+   */
+  plies: (id) => request('GET', `/api/games/${enc(id)}/plies`),
+  /**
+   * @param {string} id
+   * @param {Token} token
+   * @param {string} move
+   * @returns {Promise<GameView>}
+   */
   move: (id, token, move) => request('POST', `/api/games/${enc(id)}/moves`, { token, body: { move } }),
+  /**
+   * @param {string} id
+   * @param {Token} token
+   * @returns {Promise<GameView>}
+   */
   undo: (id, token) => request('POST', `/api/games/${enc(id)}/undo`, { token, body: {} }),
+  /**
+   * @param {string} id
+   * @param {Token} token
+   * @returns {Promise<GameView>}
+   */
   resign: (id, token) => request('POST', `/api/games/${enc(id)}/resign`, { token, body: {} }),
+  /**
+   * @param {string} id
+   * @param {Token} token
+   * @param {'offer' | 'accept' | 'decline'} action
+   * @returns {Promise<GameView>}
+   */
   draw: (id, token, action) => request('POST', `/api/games/${enc(id)}/draw`, { token, body: { action } }),
+  /**
+   * @param {string} id
+   * @param {Token} token
+   * @param {{ ply: number, movetime_ms: number }} body
+   * @returns {Promise<Analysis>}
+   */
   analysis: (id, token, body) => request('POST', `/api/games/${enc(id)}/analysis`, { token, body }),
+  /**
+   * The game record as text.
+   * @param {string} id
+   * @returns {Promise<string>}
+   */
   record: async (id) => {
     const res = await fetch(`/api/games/${enc(id)}/record`);
     const text = await res.text();
     if (!res.ok) {
       let msg = text;
-      try { msg = JSON.parse(text).message || msg; } catch (_) { /* plain text */ }
+      try { msg = JSON.parse(text).message || msg; } catch { /* plain text */ }
       throw new ApiError(res.status, 'record', msg);
     }
     return text;
   },
+  /** @returns {Promise<SavedSetup[]>} */
   setups: () => request('GET', '/api/setups'),
+  /**
+   * @param {string} name
+   * @param {string} spec
+   */
   saveSetup: (name, spec) => request('POST', '/api/setups', { body: { name, spec } }),
+  /** @param {string} name */
   deleteSetup: (name) => request('DELETE', `/api/setups/${enc(name)}`),
+  /**
+   * The game's event stream.
+   * @param {string} id
+   * @param {Token} token
+   */
   events: (id, token) => new EventSource(`/api/games/${enc(id)}/events${token ? `?seat=${enc(token)}` : ''}`),
 };

@@ -29,6 +29,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games", post(games::create))
         .route("/games/{id}", get(games::read))
         .route("/games/{id}/record", get(games::record))
+        .route("/games/{id}/plies", get(plies::all))
         .route("/games/{id}/plies/{ply}", get(plies::one))
         .route("/games/{id}/events", get(games::events))
         .route("/games/{id}/moves", post(actions::play))

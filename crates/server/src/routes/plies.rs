@@ -8,6 +8,26 @@ use crate::view;
 use axum::extract::{Path, State};
 use axum::Json;
 
+/// `GET /api/games/{id}/plies`: every position of the game, from the start
+/// (ply 0) to the current one, so a page can step through the game without
+/// a request per step.
+///
+/// # Errors
+/// `404` if there is no such game.
+pub async fn all(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<PositionView>>, ApiError> {
+    let g = state.game(&id)?;
+    let game = lock(&g);
+    let n = game.record.moves().len();
+    Ok(Json(
+        (0..=n)
+            .filter_map(|ply| view::position_at(&game, ply))
+            .collect(),
+    ))
+}
+
 /// `GET /api/games/{id}/plies/{ply}`: the position after `ply` plies (0: the
 /// start). Anyone may read it, as anyone may read the game's moves.
 ///

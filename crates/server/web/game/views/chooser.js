@@ -1,0 +1,65 @@
+// The chooser: when a click could mean several actions (promotions, castling
+// or a king step, a Ninja Pawn's push, a detonation or a move), it asks.
+
+import { esc } from '../../dom.js';
+import { pieceSvg, PIECE_NAMES } from '../../pieces.js';
+import { play, select } from '../controller.js';
+import { G } from '../state.js';
+
+/** @typedef {import('../../types.js').LegalAction} LegalAction */
+
+/**
+ * An action as a chooser button's text (HTML).
+ * @param {LegalAction} a
+ */
+export function actionText(a) {
+  /** @type {Record<string, string>} */
+  const kinds = { detonate: 'Detonate', castle: 'Castle', drop: 'Drop', rotate: 'Rotate', wound: 'Wound', pass: 'Pass' };
+  const lbl = esc(a.label || a.text);
+  const k = kinds[a.kind];
+  const cap = a.captured && a.captured.length ? ` <small>takes ${a.captured.join(', ')}</small>` : '';
+  if (a.kind === 'detonate') return `💥 Detonate <small>(${lbl})</small>${cap}`;
+  if (a.kind === 'castle') return `Castle: ${lbl}`;
+  if (a.kind === 'normal' || !k) return `${lbl}${cap}`;
+  return `${k}: ${lbl}${cap}`;
+}
+
+/**
+ * A promotion as the piece it makes.
+ * @param {LegalAction} a
+ */
+export function promotionLabel(a) {
+  const p = a.promotion || '';
+  return `${pieceSvg(p, G.view.turn, 36)} ${esc(PIECE_NAMES[p.toUpperCase()] || p)}`;
+}
+
+/**
+ * Asks which of `list` to play.
+ * @param {string} title
+ * @param {LegalAction[]} list
+ * @param {((a: LegalAction) => string) | null} labelFn
+ */
+export function openChooser(title, list, labelFn) {
+  const el = document.getElementById('chooser');
+  if (!el) return;
+  el.innerHTML = `<h2 id="chooser-title">${esc(title)}</h2><div class="chooser-options">${list
+    .map((a, i) => `<button type="button" data-i="${i}" data-move="${esc(a.text)}">${labelFn ? labelFn(a) : actionText(a)}</button>`)
+    .join('')}<button type="button" class="cancel" data-cancel>Cancel</button></div>`;
+  el.hidden = false;
+  el.onclick = (e) => {
+    const b = e.target instanceof Element ? /** @type {HTMLButtonElement | null} */ (e.target.closest('button')) : null;
+    if (!b) return;
+    if (b.hasAttribute('data-cancel')) { select(null); return; }
+    const a = list[parseInt(b.dataset.i || '0', 10)];
+    closeChooser();
+    play(a.text);
+  };
+  const first = el.querySelector('button');
+  if (first) first.focus();
+}
+
+/** Closes the chooser. */
+export function closeChooser() {
+  const el = document.getElementById('chooser');
+  if (el) { el.hidden = true; el.innerHTML = ''; }
+}

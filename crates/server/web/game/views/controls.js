@@ -1,0 +1,68 @@
+// The game's buttons (flip, undo, draw, resign, new game) and the box with
+// the invitation link of a game over a link.
+
+import { api } from '../../api.js';
+import { esc } from '../../dom.js';
+import { flash, flip, goOffline, setView } from '../controller.js';
+import { G, myColors, sideName } from '../state.js';
+
+/** @param {string} q */
+function confirmAction(q) {
+  return /** @type {{ __menagerieNoConfirm?: boolean }} */ (/** @type {unknown} */ (window)).__menagerieNoConfirm || window.confirm(q);
+}
+
+/** Draws the game's buttons. */
+export function renderControls() {
+  const v = G.view;
+  const el = document.getElementById('controls');
+  if (!el) return;
+  const mine = myColors();
+  const parts = ['<button type="button" data-c="flip" aria-label="Flip the board">⇅ Flip</button>'];
+  if (!v.outcome && mine.length) {
+    if (v.can_undo) parts.push(`<button type="button" data-c="undo" ${v.moves.length ? '' : 'disabled'}>↶ Undo</button>`);
+    const other = v.draw_offer && !mine.includes(v.draw_offer);
+    const localOffer = v.you === 'both' && v.draw_offer && v.draw_offer !== v.turn;
+    if (other || localOffer) parts.push('<button type="button" data-c="accept">Accept draw</button><button type="button" data-c="decline">Decline draw</button>');
+    else if (v.draw_offer) parts.push('<button type="button" disabled>Draw offered</button>');
+    else parts.push('<button type="button" data-c="offer">½ Offer draw</button>');
+    parts.push('<button type="button" data-c="resign">⚐ Resign</button>');
+  }
+  parts.push('<a class="button" href="/">New game</a>');
+  el.innerHTML = parts.join(' ');
+  if (G.offline) for (const b of el.querySelectorAll('button[data-c]:not([data-c="flip"])')) /** @type {HTMLButtonElement} */ (b).disabled = true;
+  if (v.draw_offer && !v.outcome) el.insertAdjacentHTML('afterbegin', `<p class="draw-note">${sideName(v.draw_offer)} offers a draw.</p>`);
+  el.onclick = (e) => {
+    const b = e.target instanceof Element ? /** @type {HTMLElement | null} */ (e.target.closest('[data-c]')) : null;
+    if (b) control(b.dataset.c || '');
+  };
+}
+
+/**
+ * Runs one of the game's buttons.
+ * @param {string} c
+ */
+async function control(c) {
+  try {
+    if (c === 'flip') { flip(); return; }
+    if (c === 'undo') setView(await api.undo(G.id, G.token));
+    if (c === 'resign') { if (!confirmAction('Resign this game?')) return; setView(await api.resign(G.id, G.token)); }
+    if (c === 'offer' || c === 'accept' || c === 'decline') setView(await api.draw(G.id, G.token, c));
+  } catch (err) {
+    if (err && /** @type {{ status?: number }} */ (err).status === 0) goOffline();
+    else flash(err instanceof Error ? err.message : String(err), true);
+  }
+}
+
+/** Draws the invitation box of a game over a link (for the player who made it). */
+export function renderShare() {
+  const el = document.getElementById('share');
+  if (!el) return;
+  const info = G.info || {};
+  if (!info.share || G.view.outcome) { el.innerHTML = ''; return; }
+  const url = new URL(info.share, location.href).href;
+  el.innerHTML = `<p>Send this link to your friend (they play ${G.view.you === 'white' ? 'Black' : 'White'}):</p><div class="linkrow"><input readonly value="${esc(url)}" id="invite-link" aria-label="Invitation link"><button type="button" id="copy-invite">Copy</button></div>`;
+  const copy = document.getElementById('copy-invite');
+  const link = /** @type {HTMLInputElement | null} */ (document.getElementById('invite-link'));
+  if (copy && link) copy.onclick = () => { link.select(); if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {}); };
+  if (info.watch) el.insertAdjacentHTML('beforeend', `<p class="small">Spectators: <a href="${esc(info.watch)}" target="_blank">${esc(new URL(info.watch, location.href).href)}</a></p>`);
+}

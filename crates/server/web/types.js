@@ -1,0 +1,156 @@
+// The JSON the server sends, as JSDoc types mirroring crates/server/src/dto.rs
+// (documented in docs/api.md). Nothing runs here: modules import the types.
+
+/** @typedef {'white' | 'black'} Color */
+
+/**
+ * A piece on the board.
+ * @typedef {object} BoardPiece
+ * @property {string} square
+ * @property {Color} color
+ * @property {string} letter Upper-case letter.
+ * @property {string} [name]
+ * @property {string | null} [prongs] Chess with Wounds: 8 prong digits.
+ * @property {'left' | 'right' | null} [wall] Which half of a Wall.
+ * @property {boolean} [wounded] Chess with Wounds: it has lost prongs since the start.
+ */
+
+/** @typedef {{ white: Record<string, number>, black: Record<string, number> }} Pockets */
+
+/**
+ * @typedef {object} LastMove
+ * @property {string} text
+ * @property {string} [label]
+ * @property {string | null} [from]
+ * @property {string | null} [to]
+ * @property {string[]} [captured]
+ */
+
+/**
+ * One legal action of the side to move.
+ * @typedef {object} LegalAction
+ * @property {string} text The move string to send back.
+ * @property {'normal' | 'drop' | 'castle' | 'detonate' | 'wound' | 'rotate' | 'pass'} kind
+ * @property {string | null} from
+ * @property {string | null} to
+ * @property {string[]} captured
+ * @property {string | null} promotion
+ * @property {string | null} role
+ * @property {string | null} push_to
+ * @property {[string, string] | null} [rook]
+ * @property {string} label
+ */
+
+/**
+ * @typedef {object} PlayedMove
+ * @property {number} ply
+ * @property {Color} color The side that played it.
+ * @property {number} number Its move number.
+ * @property {string} text
+ * @property {string} label
+ * @property {string} fen_after
+ */
+
+/**
+ * @typedef {object} Clocks
+ * @property {number} white_ms
+ * @property {number} black_ms
+ * @property {Color | null} running
+ * @property {number} increment_ms
+ */
+
+/**
+ * @typedef {object} Outcome
+ * @property {string} result
+ * @property {Color | null} winner
+ * @property {string} reason
+ */
+
+/**
+ * The game as the server shows it to one viewer.
+ * @typedef {object} GameView
+ * @property {string} id
+ * @property {number} revision Grows with every change; the higher is the newer.
+ * @property {string} variant
+ * @property {string} title
+ * @property {Record<string, boolean>} options
+ * @property {number} files
+ * @property {number} ranks
+ * @property {string} fen
+ * @property {string} start_fen
+ * @property {Color} turn
+ * @property {Color | 'both' | null} you
+ * @property {BoardPiece[]} board
+ * @property {Pockets} pockets
+ * @property {string[]} frozen
+ * @property {boolean} check
+ * @property {LastMove | null} last_move
+ * @property {LegalAction[]} legal
+ * @property {PlayedMove[]} moves
+ * @property {Clocks | null} clocks
+ * @property {Outcome | null} outcome
+ * @property {{ white: string, black: string }} players
+ * @property {Color | null} draw_offer
+ * @property {boolean} engine_thinking
+ * @property {boolean} can_undo
+ */
+
+/**
+ * An earlier position of a game (`GET /api/games/{id}/plies/{ply}`).
+ * @typedef {object} PositionView
+ * @property {number} ply
+ * @property {string} fen
+ * @property {Color} turn
+ * @property {BoardPiece[]} board
+ * @property {Pockets} pockets
+ * @property {string[]} frozen
+ * @property {boolean} check
+ * @property {LastMove | null} last_move
+ */
+
+/** @typedef {{ letter: string, name: string, summary: string }} PieceInfo */
+/** @typedef {{ name: string, default: boolean, description: string }} OptionInfo */
+
+/**
+ * A game the server plays (`GET /api/variants`).
+ * @typedef {object} VariantInfo
+ * @property {string} key
+ * @property {string} title
+ * @property {number} files
+ * @property {number} ranks
+ * @property {string} start_fen
+ * @property {boolean} has_pockets
+ * @property {BoardPiece[]} start_board
+ * @property {Pockets} start_pockets
+ * @property {boolean} prongs Men move along prongs that can be wounded.
+ * @property {boolean} has_check The game has check (the page marks it).
+ * @property {PieceInfo[]} pieces
+ * @property {OptionInfo[]} options
+ */
+
+/**
+ * The answer to `POST /api/games`.
+ * @typedef {object} Created
+ * @property {string} id
+ * @property {Color | 'both'} seat
+ * @property {string} token
+ * @property {{ white: string | null, black: string | null, watch: string }} links
+ * @property {GameView} game
+ */
+
+/** @typedef {{ cp: number } | { mate: number }} Score */
+
+/**
+ * @typedef {object} Analysis
+ * @property {number} ply
+ * @property {string} fen
+ * @property {Score} score From the side to move's view.
+ * @property {number} depth
+ * @property {number} nodes
+ * @property {string[]} best
+ * @property {string[]} labels
+ */
+
+/** @typedef {{ name: string, spec: string }} SavedSetup */
+
+export {};
