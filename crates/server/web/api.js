@@ -39,7 +39,7 @@ async function request(method, path, { body, token } = {}) {
     throw new ApiError(0, 'network', `Cannot reach the server (${e instanceof Error ? e.message : e}).`);
   }
   const text = await res.text();
-  let data = null;
+  let data;
   try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!res.ok) {
     const msg = (data && (data.message || data.error)) || text || res.statusText;

@@ -1,9 +1,59 @@
 // The SVG board: squares, coordinates, pieces (Walls across two squares, prongs on
-// Wounds men, frozen tint), highlights, and pointer/keyboard input (click-click,
-// drag with mouse or touch, long press / hover for help).
+// Wounds men, frozen tint) and highlights; its input is wired by board-input.js.
 
 import { symbolDefs, wallBricks, COLORS, PIECE_NAMES } from './pieces.js';
 import { sqName, parseSq } from './squares.js';
+import { bindInput } from './board-input.js';
+
+/** @typedef {import('./types.js').BoardPiece} BoardPiece */
+/** @typedef {import('./types.js').LastMove} LastMove */
+
+/**
+ * A square to mark as a destination of what is picked up.
+ * @typedef {{ square: string, kind: 'move' | 'capture' | 'self', wide?: string | null }} Target
+ */
+
+/**
+ * A mark on a diagram.
+ * @typedef {{ square: string, kind: 'move' | 'moveonly' | 'capture' | 'blast' | 'freeze' | 'taken' }} Mark
+ */
+
+/**
+ * What the board shows.
+ * @typedef {object} RenderState
+ * @property {BoardPiece[]} pieces
+ * @property {boolean} flipped
+ * @property {LastMove | null} [lastMove]
+ * @property {string[]} [check]
+ * @property {string[]} [frozen]
+ * @property {string | null} [selected]
+ * @property {Target[]} [targets]
+ * @property {string | null} [dragFrom]
+ * @property {boolean} [showProngs]
+ */
+
+/**
+ * How the board is built and what it tells its owner.
+ * @typedef {object} BoardOptions
+ * @property {number} files
+ * @property {number} ranks
+ * @property {string} [label]
+ * @property {boolean} [interactive]
+ * @property {(sq: string) => void} [onClick]
+ * @property {(sq: string) => boolean} [canDrag]
+ * @property {(sq: string) => void} [onDragStart]
+ * @property {(from: string, to: string) => void} [onDrop]
+ * @property {() => void} [onDragCancel]
+ * @property {(sq: string, x: number, y: number) => void} [onHelp]
+ * @property {(sq: string, x: number, y: number) => void} [onHover]
+ * @property {() => void} [onHoverEnd]
+ */
+
+/**
+ * A pointer pressed on the board.
+ * @typedef {{ sq: string, x: number, y: number, id: number, drag: boolean, helped: boolean, type: string,
+ *   draggable?: boolean, timer?: ReturnType<typeof setTimeout>, ghost?: SVGGElement }} Press
+ */
 
 const S = 100; // square size in SVG units
 const NS = 'http://www.w3.org/2000/svg';
@@ -27,15 +77,30 @@ function installDefs() {
   document.body.appendChild(holder);
 }
 
+/** The SVG board of a game, or a static diagram. */
 export class Board {
+  /**
+   * @param {HTMLElement} el
+   * @param {BoardOptions} opts
+   */
   constructor(el, opts) {
     installDefs();
     this.el = el;
     this.opts = opts;
     this.files = opts.files;
     this.ranks = opts.ranks;
+    /** @type {RenderState} */
     this.state = { pieces: [], flipped: false };
+    /** @type {string | null} */
     this.focusSq = null;
+    /** @type {Map<string, BoardPiece>} */
+    this.bySq = new Map();
+    /** @type {SVGGElement | null} */
+    this.dragGhost = null;
+    /** @type {string | null} */
+    this.hoverSq = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.hoverTimer = undefined;
     this.svg = document.createElementNS(NS, 'svg');
     this.svg.setAttribute('viewBox', `0 0 ${this.files * S} ${this.ranks * S}`);
     this.svg.setAttribute('class', 'board-svg');
@@ -43,17 +108,27 @@ export class Board {
     this.svg.setAttribute('aria-label', opts.label || 'Board');
     el.innerHTML = '';
     el.appendChild(this.svg);
-    el.style.setProperty('--files', this.files);
-    el.style.setProperty('--ranks', this.ranks);
-    if (opts.interactive !== false) this.bindInput();
+    el.style.setProperty('--files', String(this.files));
+    el.style.setProperty('--ranks', String(this.ranks));
+    if (opts.interactive !== false) bindInput(this);
   }
 
   // --- geometry -------------------------------------------------------
+  /**
+   * The top-left corner of a square in SVG units.
+   * @param {string} sq
+   */
   xy(sq) {
-    const p = parseSq(sq);
+    const p = parseSq(sq) || { f: 0, r: 0 };
     const fl = this.state.flipped;
     return { x: (fl ? this.files - 1 - p.f : p.f) * S, y: (fl ? p.r : this.ranks - 1 - p.r) * S };
   }
+  /**
+   * The square under a point of the window, if any.
+   * @param {number} cx
+   * @param {number} cy
+   * @returns {string | null}
+   */
   squareAtClient(cx, cy) {
     const pt = this.svg.createSVGPoint();
     pt.x = cx; pt.y = cy;
@@ -64,13 +139,23 @@ export class Board {
     if (col < 0 || row < 0 || col >= this.files || row >= this.ranks) return null;
     return this.state.flipped ? sqName(this.files - 1 - col, row) : sqName(col, this.ranks - 1 - row);
   }
+  /**
+   * A point of the window in SVG units.
+   * @param {number} cx
+   * @param {number} cy
+   */
   svgPoint(cx, cy) {
     const pt = this.svg.createSVGPoint();
     pt.x = cx; pt.y = cy;
-    return pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    const m = this.svg.getScreenCTM();
+    return m ? pt.matrixTransform(m.inverse()) : pt;
   }
 
   // --- drawing --------------------------------------------------------
+  /**
+   * Draws `state` (merged into what was drawn before).
+   * @param {Partial<RenderState>} state
+   */
   render(state) {
     this.state = { ...this.state, ...state };
     const st = this.state;
@@ -87,12 +172,12 @@ export class Board {
       }
     }
     // highlights under pieces
-    const tint = (sq, cls) => { const { x, y } = this.xy(sq); h += `<rect class="${cls}" x="${x}" y="${y}" width="${S}" height="${S}"/>`; };
+    const tint = (/** @type {string} */ sq, /** @type {string} */ cls) => { const { x, y } = this.xy(sq); h += `<rect class="${cls}" x="${x}" y="${y}" width="${S}" height="${S}"/>`; };
     if (st.lastMove) {
       const lm = st.lastMove;
       const moved = lm.to && bySq.get(lm.to);
       const wide = moved && moved.letter === 'L' && moved.wall !== 'right';
-      const squares = new Set([lm.from, lm.to].filter(Boolean));
+      const squares = new Set(/** @type {string[]} */ ([lm.from, lm.to].filter(Boolean)));
       if (wide) for (const x of [lm.from, lm.to]) { const p = x && parseSq(x); if (p) squares.add(sqName(p.f + 1, p.r)); }
       for (const x of squares) tint(x, 'hl-last');
     }
@@ -109,7 +194,7 @@ export class Board {
         const key = pair.join();
         if (drawnWalls.has(key)) continue;
         drawnWalls.add(key);
-        h += this.drawWall(p.color, pair, p.square === st.dragFrom || pair.includes(st.dragFrom));
+        h += this.drawWall(p.color, pair, p.square === st.dragFrom || (!!st.dragFrom && pair.includes(st.dragFrom)));
         continue;
       }
       h += this.drawPiece(p, p.square === st.dragFrom);
@@ -151,7 +236,7 @@ export class Board {
     const hadFocus = this.svg.contains(document.activeElement) && document.activeElement !== this.svg;
     this.svg.innerHTML = h;
     if (this.dragGhost) this.svg.appendChild(this.dragGhost);
-    if (hadFocus && this.focusSq) { const el = this.svg.querySelector(`.sq-hit[data-sq="${this.focusSq}"]`); if (el) el.focus(); }
+    if (hadFocus && this.focusSq) { const el = /** @type {SVGElement | null} */ (this.svg.querySelector(`.sq-hit[data-sq="${this.focusSq}"]`)); if (el) el.focus(); }
   }
 
   defaultFocus() { return sqName(0, 0); }
@@ -174,8 +259,14 @@ export class Board {
     return h;
   }
 
+  /**
+   * The two squares of the Wall `p` stands on.
+   * @param {BoardPiece} p
+   * @param {Map<string, BoardPiece>} bySq
+   * @returns {[string, string]}
+   */
   wallPair(p, bySq) {
-    const s = parseSq(p.square);
+    const s = parseSq(p.square) || { f: 0, r: 0 };
     if (p.wall === 'right') return [sqName(s.f - 1, s.r), p.square];
     if (p.wall === 'left') return [p.square, sqName(s.f + 1, s.r)];
     // unknown half: pair with a neighbouring wall square of the same colour
@@ -185,6 +276,11 @@ export class Board {
     return [p.square, sqName(s.f + 1, s.r)];
   }
 
+  /**
+   * @param {'white' | 'black'} color
+   * @param {[string, string]} pair
+   * @param {boolean} ghost drawn faint (being dragged)
+   */
   drawWall(color, pair, ghost) {
     const a = this.xy(pair[0]);
     const b = this.xy(pair[1]);
@@ -194,6 +290,10 @@ export class Board {
       <text x="${x + S}" y="${a.y + 62}" text-anchor="middle" font-size="26" font-weight="700" fill="${c.d}" stroke="${c.f}" stroke-width="5" paint-order="stroke">WALL</text></g>`;
   }
 
+  /**
+   * @param {BoardPiece} p
+   * @param {boolean} ghost drawn faint (being dragged)
+   */
   drawPiece(p, ghost) {
     const { x, y } = this.xy(p.square);
     const id = `pc-${p.color === 'white' ? 'w' : 'b'}${p.letter}`;
@@ -206,13 +306,18 @@ export class Board {
     return h + '</g>';
   }
 
+  /**
+   * @param {BoardPiece} p
+   * @param {number} x
+   * @param {number} y
+   */
   drawProngs(p, x, y) {
     const cx = x + S / 2, cy = y + S / 2;
     const flip = this.state.flipped ? -1 : 1;
     const col = p.color === 'white' ? { f: '#fff6d8', s: '#111' } : { f: '#222', s: '#ffe9a8' };
     let h = '';
     if (p.letter === 'N') {
-      [...p.prongs].forEach((d, i) => {
+      [...(p.prongs || '')].forEach((d, i) => {
         if (d === '0') return;
         const [df, dr] = KNIGHT[i];
         const len = Math.hypot(df, dr);
@@ -222,7 +327,7 @@ export class Board {
       });
       return h;
     }
-    [...p.prongs].forEach((d, i) => {
+    [...(p.prongs || '')].forEach((d, i) => {
       if (d === '0') return;
       const [df, dr] = DIRS[i];
       const diag = df !== 0 && dr !== 0;
@@ -246,149 +351,34 @@ export class Board {
     return h;
   }
 
-  // --- input ----------------------------------------------------------
-  bindInput() {
-    const svg = this.svg;
-    let press = null;
-    const clearPress = () => {
-      if (press && press.timer) clearTimeout(press.timer);
-      if (press && press.ghost) press.ghost.remove();
-      this.dragGhost = null;
-      press = null;
-    };
-    svg.addEventListener('pointerdown', (e) => {
-      if (e.button !== undefined && e.button !== 0) return;
-      const sq = this.squareAtClient(e.clientX, e.clientY);
-      if (!sq) return;
-      this.hideHover();
-      press = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, drag: false, helped: false, type: e.pointerType };
-      const draggable = this.opts.canDrag && this.opts.canDrag(sq);
-      press.draggable = draggable;
-      press.timer = setTimeout(() => {
-        if (press && !press.drag && this.opts.onHelp && this.bySq && this.bySq.get(sq)) {
-          press.helped = true;
-          this.opts.onHelp(sq, press.x, press.y);
-        }
-      }, 550);
-      try { svg.setPointerCapture(e.pointerId); } catch (_) { /* ignore */ }
-      if (draggable) e.preventDefault();
-    });
-    svg.addEventListener('pointermove', (e) => {
-      if (!press) { if (e.pointerType === 'mouse') this.hoverAt(e); return; }
-      if (e.pointerId !== press.id) return;
-      const dist = Math.hypot(e.clientX - press.x, e.clientY - press.y);
-      if (!press.drag && press.draggable && dist > 6) {
-        press.drag = true;
-        clearTimeout(press.timer);
-        this.opts.onDragStart && this.opts.onDragStart(press.sq);
-        const p = this.bySq.get(press.sq);
-        if (p) {
-          const g = document.createElementNS(NS, 'g');
-          g.setAttribute('class', 'drag-ghost');
-          g.setAttribute('pointer-events', 'none');
-          if (p.letter === 'L') g.innerHTML = `<g transform="translate(-100 -50)">${wallBricks(COLORS[p.color], 8, 22, 184, 56)}</g>`;
-          else g.innerHTML = `<use href="#pc-${p.color === 'white' ? 'w' : 'b'}${p.letter}" x="-55" y="-55" width="110" height="110"/>`;
-          svg.appendChild(g);
-          press.ghost = g;
-          this.dragGhost = g;
-          const pt = this.svgPoint(e.clientX, e.clientY);
-          g.setAttribute('transform', `translate(${pt.x} ${pt.y})`);
-        }
-      }
-      if (press.drag && press.ghost) {
-        const pt = this.svgPoint(e.clientX, e.clientY);
-        press.ghost.setAttribute('transform', `translate(${pt.x} ${pt.y})`);
-      } else if (dist > 10) clearTimeout(press.timer);
-    });
-    const finish = (e, cancelled) => {
-      if (!press || e.pointerId !== press.id) return;
-      const p = press;
-      clearPress();
-      if (cancelled) { if (p.drag) this.opts.onDragCancel && this.opts.onDragCancel(); return; }
-      const to = this.squareAtClient(e.clientX, e.clientY);
-      if (p.drag) {
-        if (to && to !== p.sq) this.opts.onDrop && this.opts.onDrop(p.sq, to);
-        else this.opts.onDragCancel && this.opts.onDragCancel();
-        return;
-      }
-      if (p.helped) return;
-      if (to) this.opts.onClick && this.opts.onClick(to);
-    };
-    svg.addEventListener('pointerup', (e) => finish(e, false));
-    svg.addEventListener('pointercancel', (e) => finish(e, true));
-    svg.addEventListener('pointerleave', () => this.hideHover());
-    svg.addEventListener('contextmenu', (e) => e.preventDefault());
-    svg.addEventListener('keydown', (e) => {
-      const t = e.target;
-      const sq = t && t.getAttribute && t.getAttribute('data-sq');
-      if (!sq) return;
-      const p = parseSq(sq);
-      const fl = this.state.flipped ? -1 : 1;
-      const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-      if (moves[e.key]) {
-        e.preventDefault();
-        e.stopPropagation();
-        const nf = p.f + moves[e.key][0] * fl, nr = p.r + moves[e.key][1] * fl;
-        if (nf < 0 || nr < 0 || nf >= this.files || nr >= this.ranks) return;
-        this.focus(sqName(nf, nr));
-      } else if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        e.stopPropagation();
-        this.opts.onClick && this.opts.onClick(sq);
-        this.focus(sq);
-      } else if (e.key === '?' || e.key === 'h') {
-        const r = t.getBoundingClientRect();
-        this.opts.onHelp && this.bySq.get(sq) && this.opts.onHelp(sq, r.left + r.width / 2, r.top + r.height / 2);
-      }
-    });
-  }
-
+  /**
+   * Moves the keyboard focus to a square.
+   * @param {string} sq
+   */
   focus(sq) {
     this.focusSq = sq;
     for (const el of this.svg.querySelectorAll('.sq-hit')) el.setAttribute('tabindex', el.getAttribute('data-sq') === sq ? '0' : '-1');
-    const el = this.svg.querySelector(`.sq-hit[data-sq="${sq}"]`);
+    const el = /** @type {SVGElement | null} */ (this.svg.querySelector(`.sq-hit[data-sq="${sq}"]`));
     if (el) el.focus();
   }
 
+  /**
+   * The mouse rests on a square: after a moment, ask for its help.
+   * @param {PointerEvent} e
+   */
   hoverAt(e) {
     const sq = this.squareAtClient(e.clientX, e.clientY);
     if (sq === this.hoverSq) return;
     this.hideHover();
     this.hoverSq = sq;
-    if (!sq || !this.bySq || !this.bySq.get(sq) || !this.opts.onHover) return;
-    this.hoverTimer = setTimeout(() => this.opts.onHover(sq, e.clientX, e.clientY), 450);
+    const onHover = this.opts.onHover;
+    if (!sq || !this.bySq.get(sq) || !onHover) return;
+    this.hoverTimer = setTimeout(() => onHover(sq, e.clientX, e.clientY), 450);
   }
+
   hideHover() {
     clearTimeout(this.hoverTimer);
     this.hoverSq = null;
-    this.opts.onHoverEnd && this.opts.onHoverEnd();
+    if (this.opts.onHoverEnd) this.opts.onHoverEnd();
   }
-}
-
-/** A static (non-interactive) board as an SVG string, for previews and diagrams. */
-export function staticBoardSvg({ files, ranks, pieces = [], marks = [], size = 240, label = 'Diagram', showCoords = false }) {
-  const host = document.createElement('div');
-  const b = new Board(host, { files, ranks, interactive: false, label });
-  b.render({ pieces, flipped: false, showProngs: true });
-  // remove focus layer
-  for (const el of b.svg.querySelectorAll('.sq-hit')) el.remove();
-  if (!showCoords) for (const el of b.svg.querySelectorAll('.coord')) el.remove();
-  let extra = '';
-  for (const m of marks) {
-    const { x, y } = b.xy(m.square);
-    const cx = x + S / 2, cy = y + S / 2;
-    if (m.kind === 'move') extra += `<circle class="mk-move" cx="${cx}" cy="${cy}" r="17"/>`;
-    else if (m.kind === 'moveonly') extra += `<circle class="mk-moveonly" cx="${cx}" cy="${cy}" r="16"/>`;
-    else if (m.kind === 'capture') extra += `<path class="mk-capture" d="M${cx - 17} ${cy - 17} l34 34 m0 -34 l-34 34"/>`;
-    else if (m.kind === 'blast') extra += `<circle class="mk-blast" cx="${cx}" cy="${cy}" r="30"/>`;
-    else if (m.kind === 'freeze') extra += `<text x="${cx}" y="${cy + 14}" text-anchor="middle" font-size="40" fill="#1d6fb8">❄</text>`;
-    else if (m.kind === 'taken') extra += `<path class="mk-taken" d="M${x + 10} ${y + 10} l80 80 m0 -80 l-80 80"/>`;
-  }
-  b.svg.insertAdjacentHTML('beforeend', extra);
-  b.svg.setAttribute('width', size);
-  b.svg.setAttribute('height', (size * ranks) / files);
-  b.svg.setAttribute('style', `width:${size}px;height:${(size * ranks) / files}px;max-width:100%`);
-  b.svg.classList.add('diagram');
-  b.svg.setAttribute('role', 'img');
-  return b.svg.outerHTML;
 }

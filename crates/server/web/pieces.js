@@ -2,20 +2,26 @@
 // Every glyph is drawn on a 100x100 canvas. `c` holds the colours for one side:
 //   c.f fill, c.s outline, c.d detail lines (contrasting with the fill).
 
+/** @typedef {{ f: string, s: string, d: string, a: string }} Palette fill, outline, detail, accent */
+
+/** @type {Record<'white' | 'black', Palette>} */
 export const COLORS = {
   white: { f: '#fbf8ef', s: '#1b1b1b', d: '#1b1b1b', a: '#c8402e' },
   black: { f: '#2a2a2e', s: '#050505', d: '#f1efe6', a: '#ff8a5c' },
 };
 
+/** @param {Palette} c */
 const base = (c) =>
   `<path d="M22 90 h56 a4 4 0 0 0 4 -4 v-3 a5 5 0 0 0 -5 -5 h-54 a5 5 0 0 0 -5 5 v3 a4 4 0 0 0 4 4z" fill="${c.f}" stroke="${c.s}" stroke-width="4" stroke-linejoin="round"/>`;
 
+/** @param {Palette} c */
 const horse = (c) =>
   `<path d="M32 79 C31 68 36 60 45 54 L41 50 C35 53 28 55 23 51 C18 47 20 42 24 38 L38 23 C41 15 47 11 55 11 L58 5 L62 12 C74 16 80 30 79 46 C78 60 73 70 72 79 Z" fill="${c.f}" stroke="${c.s}" stroke-width="4" stroke-linejoin="round"/>
    <circle cx="46" cy="27" r="3.4" fill="${c.d}"/>
    <path d="M27 44 l4 -1" stroke="${c.d}" stroke-width="3" stroke-linecap="round"/>
    <path d="M62 16 C70 26 72 40 68 54" fill="none" stroke="${c.d}" stroke-width="3" stroke-linecap="round"/>`;
 
+/** @type {Record<string, (c: Palette) => string>} */
 const GLYPHS = {
   // King: bell body, band and cross
   K: (c) => `${base(c)}
@@ -135,12 +141,21 @@ const GLYPHS = {
     ${swap(c)}`,
 };
 
+/** @param {Palette} c */
 function swap(c) {
   return `<g fill="none" stroke="${c.a}" stroke-width="4" stroke-linecap="round">
     <path d="M14 40 A16 16 0 0 1 28 20"/><path d="M86 40 A16 16 0 0 1 72 60"/></g>
     <path d="M22 16 L32 18 L26 26 Z M78 64 L68 62 L74 54 Z" fill="${c.a}"/>`;
 }
 
+/**
+ * A Wall's bricks in a `w`×`h` box at (`x`, `y`).
+ * @param {Palette} c
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ */
 export function wallBricks(c, x, y, w, h) {
   const rows = 3;
   const rh = h / rows;
@@ -157,10 +172,14 @@ export function wallBricks(c, x, y, w, h) {
 
 export const LETTERS = Object.keys(GLYPHS);
 
-/** Inner SVG markup (100x100 canvas) of a piece. */
+/**
+ * Inner SVG markup (100x100 canvas) of a piece.
+ * @param {string} letter
+ * @param {string} color `white` or `black`
+ */
 export function glyph(letter, color) {
   const g = GLYPHS[letter.toUpperCase()];
-  const c = COLORS[color] || COLORS.white;
+  const c = color === 'black' ? COLORS.black : COLORS.white;
   if (!g) return `<text x="50" y="66" font-size="50" text-anchor="middle" fill="${c.s}">${letter}</text>`;
   return g(c);
 }
@@ -175,11 +194,21 @@ export function symbolDefs() {
   return s;
 }
 
-/** A standalone small SVG image of a piece (for legends, pockets, choosers). */
+/**
+ * A standalone small SVG image of a piece (for legends, pockets, choosers).
+ * @param {string} letter
+ * @param {string} color `white` or `black`
+ * @param {number} [size]
+ * @param {string} [extraAttrs]
+ */
 export function pieceSvg(letter, color, size = 40, extraAttrs = '') {
   return `<svg class="piece-icon" width="${size}" height="${size}" viewBox="0 0 100 100" aria-hidden="true" ${extraAttrs}>${glyph(letter, color)}</svg>`;
 }
 
+/**
+ * Piece names by letter (the server's variant info has the same, with rules).
+ * @type {Record<string, string>}
+ */
 export const PIECE_NAMES = {
   K: 'King', Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight', P: 'Pawn',
   W: 'Wazir-Knight', F: 'Ferz-Knight', D: 'Dragon', X: 'Detonator', G: 'Flying Guillotine',

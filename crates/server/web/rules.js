@@ -2,25 +2,46 @@
 // generated movement diagram per piece (the piece in the middle of a small
 // board, its destinations marked).
 
-import { staticBoardSvg } from './board.js';
+import { staticBoardSvg } from './diagram.js';
 import { sqName } from './squares.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
 
+/** @typedef {import('./types.js').VariantInfo} VariantInfo */
+/** @typedef {import('./types.js').BoardPiece} BoardPiece */
+/** @typedef {import('./board.js').Mark} Mark */
+/** @typedef {[number, number]} Step */
+/** @typedef {Pick<typeof import('./api.js').api, 'variant' | 'variants'>} RulesApi */
+
+/** @type {Step[]} */
 const ORTH = [[0, 1], [1, 0], [0, -1], [-1, 0]];
+/** @type {Step[]} */
 const DIAG = [[1, 1], [1, -1], [-1, -1], [-1, 1]];
 const ALL8 = [...ORTH, ...DIAG];
+/** @type {Step[]} */
 const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 const N = 7; // diagram size
 
+/**
+ * The diagram of how `letter` moves in `variant`: the piece and its marks.
+ * @param {string} letter
+ * @param {VariantInfo} variant
+ * @returns {{ pieces: BoardPiece[], marks: Mark[] }}
+ */
 function marksFor(letter, variant) {
   const c = 3; // centre file/rank index
+  /** @type {Mark[]} */
   const marks = [];
+  /** @type {BoardPiece[]} */
   const extra = [];
+  /** @type {(f: number, r: number, kind: Mark['kind']) => void} */
   const add = (f, r, kind) => { if (f >= 0 && r >= 0 && f < N && r < N) marks.push({ square: sqName(f, r), kind }); };
+  /** @type {(dirs: Step[], kind: Mark['kind'], limit?: number, from?: Step) => void} */
   const slide = (dirs, kind, limit = 99, from = [c, c]) => {
     for (const [df, dr] of dirs) for (let i = 1; i <= limit; i++) add(from[0] + df * i, from[1] + dr * i, kind);
   };
+  /** @type {(offs: Step[], kind: Mark['kind'], from?: Step) => void} */
   const leap = (offs, kind, from = [c, c]) => offs.forEach(([df, dr]) => add(from[0] + df, from[1] + dr, kind));
+  /** @type {string | null} */
   let at = sqName(c, c);
   const family = variant.key;
   switch (letter) {
@@ -81,6 +102,7 @@ function marksFor(letter, variant) {
   }
   const pieces = [...extra];
   if (at) {
+    /** @type {BoardPiece} */
     const p = { square: at, color: 'white', letter };
     // (prongs are too small to read on a diagram; the prong figure shows them)
     pieces.push(p);
@@ -88,6 +110,12 @@ function marksFor(letter, variant) {
   return { pieces, marks };
 }
 
+/**
+ * A diagram of how `letter` moves in `variant`.
+ * @param {string} letter
+ * @param {VariantInfo} variant
+ * @param {number} [size]
+ */
 export function movementDiagram(letter, variant, size = 168) {
   const { pieces, marks } = marksFor(letter, variant);
   return staticBoardSvg({ files: N, ranks: N, pieces, marks, size, label: `How the ${PIECE_NAMES[letter] || letter} moves` });
@@ -100,6 +128,10 @@ const MARK_LEGEND = `<ul class="mark-legend">
   <li><svg width="22" height="22" viewBox="0 0 100 100"><path class="mk-taken" d="M15 15 L85 85 M85 15 L15 85"/></svg> example victim of a side-effect capture</li>
 </ul>`;
 
+/**
+ * Notes for players, by game.
+ * @type {Record<string, string[]>}
+ */
 export const GAME_NOTES = {
   chess: ['Orthodox chess (FIDE rules): checkmate wins; stalemate, threefold repetition and the 50-move rule draw.'],
   wreckage: [
@@ -145,13 +177,19 @@ const PRONG_FIGURE = () => `<h2>How prongs are drawn</h2><figure class="prong-fi
     { square: 'c1', color: 'black', letter: 'N', prongs: '11011101', wounded: true },
   ] })}<figcaption>Left: a Queen's eight long prongs (bars with arrowheads: it slides). Middle: a wounded Queen (red dot): short stubs step one square, and a missing prong is a direction it can no longer use. Right: a wounded Knight: each dot is one of its jumps.</figcaption></figure>`;
 
+/**
+ * The rules page of one game: start position, notes, a diagram per piece.
+ * @param {HTMLElement} root
+ * @param {string} key
+ * @param {RulesApi} api
+ */
 export async function renderRules(root, key, api) {
   root.innerHTML = '<p class="loading">Loading rules…</p>';
   let variant;
   try {
     variant = await api.variant(key);
   } catch (e) {
-    root.innerHTML = `<p class="error" role="alert">${escapeHtml(e.message)}</p><p><a href="/#rules">All rules</a></p>`;
+    root.innerHTML = `<p class="error" role="alert">${escapeHtml(e instanceof Error ? e.message : e)}</p><p><a href="/#rules">All rules</a></p>`;
     return;
   }
   const notes = GAME_NOTES[variant.key] || GAME_NOTES.custom;
@@ -178,6 +216,11 @@ export async function renderRules(root, key, api) {
   document.title = `${variant.title} — rules — Menagerie`;
 }
 
+/**
+ * The list of every game's rules.
+ * @param {HTMLElement} root
+ * @param {RulesApi} api
+ */
 export async function renderRulesIndex(root, api) {
   const vs = await api.variants();
   root.innerHTML = `<article class="rules"><p><a href="/">← Start screen</a></p><h1>Rules</h1><ul class="rules-index">${vs
@@ -185,10 +228,18 @@ export async function renderRulesIndex(root, api) {
     .join('')}</ul></article>`;
 }
 
+/** @param {Record<string, number>} p */
 function pocketText(p) {
   return Object.entries(p).map(([l, n]) => `${n}× ${PIECE_NAMES[l] || l}`).join(', ') || 'nothing';
 }
 
+/** @type {Record<string, string>} */
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Escapes text for HTML.
+ * @param {unknown} s
+ */
 export function escapeHtml(s) {
-  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  return String(s ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }

@@ -2,7 +2,7 @@
 // hand, the setup string, the server's verdict with a preview, saved setups.
 
 import { api } from '../api.js';
-import { staticBoardSvg } from '../board.js';
+import { staticBoardSvg } from '../diagram.js';
 import { $, closest, esc, input, savedSetups, store } from '../dom.js';
 import { pieceSvg, PIECE_NAMES } from '../pieces.js';
 

@@ -2,7 +2,7 @@
 // clock, start position and rule options) and the record import.
 
 import { api } from '../api.js';
-import { staticBoardSvg } from '../board.js';
+import { staticBoardSvg } from '../diagram.js';
 import { $, app, esc, input, recentGames, savedSetups, showFatal } from '../dom.js';
 import { pieceSvg } from '../pieces.js';
 import { Builder, builderHtml } from './builder.js';
