@@ -1,22 +1,18 @@
 //! Actions on a game: moves, undo, resignation, draws and analysis. Each
 //! answers with the new view.
 
+use super::seated::SeatedGame;
 use crate::dto::{Analysis, AnalysisRequest, DrawRequest, GameView, MoveRequest, ScoreView};
 use crate::engine_queue::{Job, MAX_ANALYSIS, MIN_ANALYSIS};
 use crate::error::{ApiError, ApiJson, OptionalJson};
 use crate::game::{Mode, Seat};
 use crate::state::{lock, AppState, GameRef};
 use crate::{readable, view};
-use axum::extract::{Path, RawQuery, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::Json;
 use menagerie_engine::Score;
 use menagerie_rules::{notation, GameRecord};
 use std::time::Duration;
-
-fn seat_of(g: &GameRef, headers: &HeaderMap, query: Option<&str>) -> Option<Seat> {
-    super::seat(&lock(g), headers, query)
-}
 
 fn answer(state: &AppState, g: &GameRef, seat: Option<Seat>) -> Json<GameView> {
     Json(view::for_seat(state.view(g), seat))
@@ -29,13 +25,9 @@ fn answer(state: &AppState, g: &GameRef, seat: Option<Seat>) -> Json<GameView> {
 /// `422 illegal_action` with the reason.
 pub async fn play(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    SeatedGame { game: g, seat }: SeatedGame,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let g = state.game(&id)?;
-    let seat = seat_of(&g, &headers, query.as_deref());
     state.play(&g, seat, &req.text)?;
     Ok(answer(&state, &g, seat))
 }
@@ -46,12 +38,8 @@ pub async fn play(
 /// `403`, or `409` when there is nothing to take back or undo is not allowed.
 pub async fn undo(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    SeatedGame { game: g, seat }: SeatedGame,
 ) -> Result<Json<GameView>, ApiError> {
-    let g = state.game(&id)?;
-    let seat = seat_of(&g, &headers, query.as_deref());
     state.undo(&g, seat)?;
     Ok(answer(&state, &g, seat))
 }
@@ -62,12 +50,8 @@ pub async fn undo(
 /// `403`, or `409` if the game is over.
 pub async fn resign(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    SeatedGame { game: g, seat }: SeatedGame,
 ) -> Result<Json<GameView>, ApiError> {
-    let g = state.game(&id)?;
-    let seat = seat_of(&g, &headers, query.as_deref());
     state.resign(&g, seat)?;
     Ok(answer(&state, &g, seat))
 }
@@ -78,13 +62,9 @@ pub async fn resign(
 /// `403`, or `409` (`no_draw_offer`, `draw_declined`, `game_over`).
 pub async fn draw(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    SeatedGame { game: g, seat }: SeatedGame,
     ApiJson(req): ApiJson<DrawRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    let g = state.game(&id)?;
-    let seat = seat_of(&g, &headers, query.as_deref());
     state.draw(&g, seat, req.action)?;
     Ok(answer(&state, &g, seat))
 }
@@ -96,15 +76,11 @@ pub async fn draw(
 /// `503 busy` when the engine queue is full.
 pub async fn analysis(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    SeatedGame { game: g, seat }: SeatedGame,
     OptionalJson(req): OptionalJson<AnalysisRequest>,
 ) -> Result<Json<Analysis>, ApiError> {
-    let g = state.game(&id)?;
     let (record, ply) = {
         let game = lock(&g);
-        let seat = super::seat(&game, &headers, query.as_deref());
         if !game.is_over() && (game.mode == Mode::Link || seat.is_none()) {
             return Err(ApiError::conflict(
                 "analysis_not_available",

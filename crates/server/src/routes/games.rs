@@ -1,13 +1,14 @@
 //! Creating and reading games: `POST /api/games`, `GET /api/games/{id}`,
 //! its record and its event stream.
 
+use super::seated::SeatedGame;
 use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, OptionMap};
 use crate::error::{ApiError, ApiJson};
 use crate::game::{Mode, NewGame, Player, Seat};
 use crate::state::{lock, AppState};
 use crate::{ids, pgn, variants, view};
-use axum::extract::{Path, RawQuery, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -138,14 +139,10 @@ pub async fn create(
 /// `404` if there is no such game.
 pub async fn read(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    SeatedGame { game: g, seat }: SeatedGame,
 ) -> Result<Json<crate::dto::GameView>, ApiError> {
-    let g = state.game(&id)?;
     state.check_flag(&g);
     state.schedule_engine(&g);
-    let seat = super::seat(&lock(&g), &headers, query.as_deref());
     Ok(Json(view::for_seat(state.view(&g), seat)))
 }
 
@@ -182,18 +179,9 @@ pub async fn record(
 /// `404` if there is no such game.
 pub async fn events(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
+    SeatedGame { game: g, seat }: SeatedGame,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let g = state.game(&id)?;
-    let (rx, seat) = {
-        let game = lock(&g);
-        (
-            game.events.subscribe(),
-            super::seat(&game, &headers, query.as_deref()),
-        )
-    };
+    let rx = lock(&g).events.subscribe();
     let first = view::for_seat(state.view(&g), seat);
     let stream =
         futures_util::stream::unfold((rx, Some(first)), move |(mut rx, first)| async move {

@@ -4,6 +4,7 @@ pub mod actions;
 pub mod games;
 pub mod page;
 pub mod plies;
+pub mod seated;
 pub mod setups;
 pub mod variants;
 
