@@ -19,6 +19,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod catalogue;
 pub mod chess;
 pub mod longer_board;
 pub mod options;
@@ -30,28 +31,22 @@ use menagerie_rules::Variant;
 use pick_the_piece::custom::{self, FileError, SetupError};
 use std::fmt;
 
-/// The names of the built-in games, as accepted by [`by_name`].
-pub const NAMES: [&str; 6] = [
-    "chess",
-    "wreckage",
-    "carnage",
-    "air-and-trench",
-    "longer-board",
-    "wounds",
-];
+/// The names of the built-in games, as accepted by [`by_name`] (the keys of
+/// [`catalogue::GAMES`], in its order).
+pub const NAMES: [&str; 6] = {
+    let mut names = [""; 6];
+    let mut i = 0;
+    while i < 6 {
+        names[i] = catalogue::GAMES[i].key;
+        i += 1;
+    }
+    names
+};
 
 /// A built-in game by its protocol name.
 #[must_use]
 pub fn by_name(name: &str) -> Option<&'static Variant> {
-    match name {
-        "chess" => Some(chess::chess()),
-        "wreckage" => Some(wreckage::wreckage()),
-        "carnage" => Some(wreckage::carnage()),
-        "air-and-trench" => Some(pick_the_piece::air_and_trench()),
-        "longer-board" => Some(longer_board::longer_board()),
-        "wounds" => Some(wounds::wounds()),
-        _ => None,
-    }
+    catalogue::GameEntry::find(name).map(|g| (g.variant)())
 }
 
 /// Every built-in game.

@@ -31,32 +31,51 @@ pub struct RuleOption {
     pub name: &'static str,
     /// What it changes, in one sentence.
     pub description: &'static str,
+    /// Its value in every game that has it, or `None` where games differ
+    /// (`draw_rules`: on, but off in Wounds).
+    pub default: Option<bool>,
 }
 
 const FREEZE: RuleOption = RuleOption {
     name: "freeze_affects_friendly",
     description: "A Terror Freeze also freezes the pieces of its own side next to it.",
+    default: Some(false),
 };
 const DETONATOR: RuleOption = RuleOption {
     name: "detonator_hits_friendly",
     description: "A detonation also destroys the Detonator's own neighbours (never its own king).",
+    default: Some(false),
 };
 const PROMOTE_DROP: RuleOption = RuleOption {
     name: "promote_to_drop_piece",
     description: "Pawns may also promote to the hand piece (Flying Guillotine or Terror Freeze).",
+    default: Some(false),
 };
 const DROPS_RESET: RuleOption = RuleOption {
     name: "drops_reset_halfmove",
     description: "A drop restarts the 50-move count.",
+    default: Some(true),
 };
 const STRAIGHT_ONLY: RuleOption = RuleOption {
     name: "wall_pass_over_straight_only",
     description: "Pieces pass over their own Wall only straight forward, not diagonally forward.",
+    default: Some(false),
 };
 const DRAW_RULES: RuleOption = RuleOption {
     name: "draw_rules",
     description: "Threefold repetition and the 50-move rule draw the game.",
+    default: None,
 };
+
+/// Every rule option of any game, in the order protocols list them.
+pub const ALL: [RuleOption; 6] = [
+    FREEZE,
+    DETONATOR,
+    PROMOTE_DROP,
+    DROPS_RESET,
+    STRAIGHT_ONLY,
+    DRAW_RULES,
+];
 
 /// Older spellings still accepted on input, with the name they stand for.
 const ALIASES: [(&str, &str); 1] = [("wounds_draw_rules", "draw_rules")];
@@ -333,10 +352,15 @@ mod tests {
     }
 
     #[test]
-    fn every_game_lists_options_it_can_report() {
+    fn every_game_lists_options_it_can_report_with_the_common_default() {
         for v in crate::all() {
             for o in of(v) {
-                assert!(value(v, o.name).is_some(), "{} {}", v.key, o.name);
+                let value = value(v, o.name);
+                assert!(value.is_some(), "{} {}", v.key, o.name);
+                assert!(ALL.contains(&o), "{}", o.name);
+                if let Some(d) = o.default {
+                    assert_eq!(value, Some(d), "{} {}", v.key, o.name);
+                }
             }
         }
     }

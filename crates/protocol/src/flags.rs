@@ -57,45 +57,28 @@ pub struct FlagInfo {
     pub description: &'static str,
 }
 
-/// Every flag, in the order the protocols list them.
-pub const FLAGS: [FlagInfo; 6] = [
-    FlagInfo {
-        name: "freeze_affects_friendly",
+/// Every flag, in the order the protocols list them: the games' rule
+/// options ([`menagerie_games::options::ALL`]), with the protocols' defaults.
+pub const FLAGS: [FlagInfo; 6] = {
+    let mut out = [FlagInfo {
+        name: "",
         default: false,
         per_game: false,
-        description: "Carnage: a Terror Freeze also freezes its own side's neighbours",
-    },
-    FlagInfo {
-        name: "detonator_hits_friendly",
-        default: false,
-        per_game: false,
-        description: "Wreckage/Carnage: a detonation also destroys the Detonator's own neighbours",
-    },
-    FlagInfo {
-        name: "drops_reset_halfmove",
-        default: true,
-        per_game: false,
-        description: "Wreckage/Carnage: drops reset the 50-move counter",
-    },
-    FlagInfo {
-        name: "promote_to_drop_piece",
-        default: false,
-        per_game: false,
-        description: "Wreckage/Carnage: pawns may also promote to the drop piece",
-    },
-    FlagInfo {
-        name: "wall_pass_over_straight_only",
-        default: false,
-        per_game: false,
-        description: "Longer Board: only straight-forward rays pass the own Wall",
-    },
-    FlagInfo {
-        name: "draw_rules",
-        default: false,
-        per_game: true,
-        description: "Threefold repetition and the 50-move rule draw (default: the game's own rule, off only in Wounds)",
-    },
-];
+        description: "",
+    }; 6];
+    let mut i = 0;
+    while i < out.len() {
+        let o = options::ALL[i];
+        out[i] = FlagInfo {
+            name: o.name,
+            default: matches!(o.default, Some(true)),
+            per_game: o.default.is_none(),
+            description: o.description,
+        };
+        i += 1;
+    }
+    out
+};
 
 impl RuleFlags {
     fn slot(&mut self, name: &str) -> Option<&mut bool> {

@@ -128,6 +128,12 @@ pub struct VariantInfo {
     pub key: String,
     /// Display title.
     pub title: String,
+    /// One line for the game chooser.
+    pub blurb: String,
+    /// The game it is another with one change, if any (`carnage`: `wreckage`).
+    pub parent: Option<String>,
+    /// Short notes for players on the rules page.
+    pub notes: Vec<String>,
     /// Board width.
     pub files: u8,
     /// Board height.

@@ -5,6 +5,7 @@
 use crate::dto::{OptionInfo, OptionMap, PieceInfo, VariantInfo};
 use crate::error::ApiError;
 use crate::pieces;
+use menagerie_games::catalogue::GameEntry;
 use menagerie_games::options;
 use menagerie_rules::{Role, Variant};
 
@@ -63,9 +64,14 @@ pub fn roles(v: &Variant) -> Vec<Role> {
 #[must_use]
 pub fn info(v: &'static Variant) -> VariantInfo {
     let start = menagerie_rules::Position::start(v);
+    let entry = GameEntry::find(&v.key);
+    let (blurb, notes) = entry.map_or_else(GameEntry::custom, |e| (e.blurb, e.notes));
     VariantInfo {
         key: v.key.clone(),
         title: v.title.clone(),
+        blurb: blurb.to_string(),
+        parent: entry.and_then(|e| e.parent).map(str::to_string),
+        notes: notes.iter().map(|n| (*n).to_string()).collect(),
         files: v.geometry.files(),
         ranks: v.geometry.ranks(),
         start_fen: v.start_fen.clone(),

@@ -539,6 +539,13 @@ async fn variants_and_moves_carry_what_the_page_draws_without_reading_fen() {
     assert_eq!(wounds["start_board"].as_array().unwrap().len(), 32);
     assert_eq!(wounds["start_board"][0]["wounded"], false);
     let (_, wreckage) = get(&app, "/api/variants/wreckage", None).await;
+    let (_, carnage) = get(&app, "/api/variants/carnage", None).await;
+    assert_eq!(carnage["parent"], "wreckage");
+    assert!(carnage["blurb"].as_str().unwrap().contains("Terror Freeze"));
+    assert!(!carnage["notes"].as_array().unwrap().is_empty());
+    let (_, custom) = get(&app, "/api/variants/pick-the-piece:slots=O,C", None).await;
+    assert_eq!(custom["parent"], Value::Null);
+    assert!(!custom["blurb"].as_str().unwrap().is_empty());
     assert_eq!(
         (
             wreckage["prongs"].as_bool(),

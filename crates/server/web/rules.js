@@ -128,47 +128,6 @@ const MARK_LEGEND = `<ul class="mark-legend">
   <li><svg width="22" height="22" viewBox="0 0 100 100"><path class="mk-taken" d="M15 15 L85 85 M85 15 L15 85"/></svg> example victim of a side-effect capture</li>
 </ul>`;
 
-/**
- * Notes for players, by game.
- * @type {Record<string, string[]>}
- */
-export const GAME_NOTES = {
-  chess: ['Orthodox chess (FIDE rules): checkmate wins; stalemate, threefold repetition and the 50-move rule draw.'],
-  wreckage: [
-    '10×10 board. Each side holds five Ninja Pawns and one Flying Guillotine in hand: dropping one is a whole turn.',
-    'A Ninja Pawn enters on your 2nd rank and may be pushed straight on to your middle rank in the same turn (click the pocket piece, then the drop square, then where it ends).',
-    'Pawns go 1–3 squares in your own half on any turn, then 1–2; every 2- or 3-square move can be taken en passant.',
-    'Flexible castling: the King moves 1 or more squares towards an unmoved Rook and the Rook jumps to its other side — seven castlings per side.',
-    'The Detonator detonates instead of moving: click it, then click its square again, and choose "detonate".',
-  ],
-  carnage: [
-    'As Wreckage, but the hand piece is the Terror Freeze: enemy pieces next to it are frozen (marked with ice) and cannot move, capture or give check.',
-    'Each side holds five Ninja Pawns and one Terror Freeze in hand.',
-    'Flexible castling: seven castlings per side; a frozen King or Rook cannot castle.',
-  ],
-  'air-and-trench': [
-    '10×10 board, the recommended game of Pick the Piece Big Chess: Ninja Guards in the corners, a Super Cannon, a Flying Bomber and three Ninja Pawns in hand.',
-    'Cannon and Bomber are dropped on an empty square of your back rank; Ninja Pawns on your 2nd rank, optionally pushed to your middle rank.',
-    'Pawns may run to the middle rank on any turn; en passant after any 2- or 3-square pawn move.',
-    'Check includes side-effect captures (a King used as a Cannon screen is in check). Seven castlings per side.',
-  ],
-  'longer-board': [
-    '8 files × 10 ranks. Each side has a Wall: one piece on two squares side by side. It slides forward/back or steps sideways, capturing what it moves onto.',
-    'Your pieces may pass over your own Wall moving forward; the enemy Wall blocks everything but Knights.',
-    'Withdrawers capture by moving straight away from an adjacent enemy; Changelings alternate between halfling bishop and halfling rook after every move.',
-    'Pawns promote on the second-last rank.',
-  ],
-  wounds: [
-    'Every man moves and attacks only along its prongs: a long prong (bar with an arrowhead) slides, a short prong (short stub) steps one square, a Knight\'s dots are its jumps.',
-    'Attacking a man that has a prong pointing back at the attacker only wounds it: that prong gets shorter or disappears, and both men stay put.',
-    'A wounded man (red dot) may spend a turn rotating by 45°: select it and use the ↻ / ↺ buttons.',
-    'There is no check; you win by removing all enemy men. If you have no other action you pass; two passes in a row draw.',
-  ],
-  custom: [
-    'A Pick the Piece Big Chess setup of your own: the players chose the pieces for the corner slots and the pieces in hand; everything else follows Air and Trench Warfare.',
-  ],
-};
-
 const PRONG_FIGURE = () => `<h2>How prongs are drawn</h2><figure class="prong-figure">${staticBoardSvg({
   files: 3, ranks: 1, size: 360, label: 'Prongs: an unwounded Queen, a wounded Queen, a wounded Knight',
   pieces: [
@@ -192,7 +151,7 @@ export async function renderRules(root, key, api) {
     root.innerHTML = `<p class="error" role="alert">${escapeHtml(e instanceof Error ? e.message : e)}</p><p><a href="/#rules">All rules</a></p>`;
     return;
   }
-  const notes = GAME_NOTES[variant.key] || GAME_NOTES.custom;
+  const notes = variant.notes;
   let h = `<article class="rules">
     <p><a href="/">← Start screen</a> · <a href="/#rules">All rules</a></p>
     <h1>${escapeHtml(variant.title)}</h1>

@@ -116,6 +116,9 @@
  * @typedef {object} VariantInfo
  * @property {string} key
  * @property {string} title
+ * @property {string} blurb One line for the game chooser.
+ * @property {string | null} parent The game it is another with one change.
+ * @property {string[]} notes Short notes for players.
  * @property {number} files
  * @property {number} ranks
  * @property {string} start_fen

@@ -10,15 +10,6 @@ import { importGame, openCreatedGame } from './import.js';
 
 /** @typedef {import('../types.js').VariantInfo} VariantInfo */
 
-/** @type {Record<string, string>} */
-const BLURBS = {
-  chess: 'Orthodox chess.',
-  wreckage: 'Dragons, Detonators and Ninja Pawns; a Flying Guillotine in hand.',
-  carnage: 'Wreckage with a Terror Freeze that freezes its neighbours.',
-  'air-and-trench': 'Ninja Guards; drop a Super Cannon, a Flying Bomber, Ninja Pawns.',
-  'longer-board': 'Walls, Withdrawers and Changelings on 8×10.',
-  wounds: 'Pieces move along prongs that get wounded and rotate.',
-};
 const TIME_CONTROLS = [
   ['', 'No clock'], ['60000+0', '1 min'], ['180000+2000', '3 min + 2 s'], ['300000+3000', '5 min + 3 s'],
   ['600000+5000', '10 min + 5 s'], ['900000+10000', '15 min + 10 s'], ['1800000+20000', '30 min + 20 s'],
@@ -32,7 +23,7 @@ const TIME_CONTROLS = [
 function gameCard(v, chosen) {
   return `<label class="game-card"><input type="radio" name="variant" value="${esc(v.key)}" ${v.key === chosen ? 'checked' : ''}>
         <span class="gc-thumb">${staticBoardSvg({ files: v.files, ranks: v.ranks, pieces: v.start_board, size: 96, label: `${v.title} start position` })}</span>
-        <span class="gc-title">${esc(v.title)}</span><span class="gc-size">${v.files}×${v.ranks}${v.has_pockets ? ' · drops' : ''}</span><span class="gc-blurb">${esc(BLURBS[v.key] || '')}</span>
+        <span class="gc-title">${esc(v.title)}</span><span class="gc-size">${v.files}×${v.ranks}${v.has_pockets ? ' · drops' : ''}</span><span class="gc-blurb">${esc(v.blurb)}</span>
         <a class="gc-rules" href="/#rules/${encodeURIComponent(v.key)}">rules</a></label>`;
 }
 
