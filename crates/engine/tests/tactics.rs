@@ -2,7 +2,7 @@
 //! modest depth (at most 6 plies; each runs in milliseconds in release).
 //!
 //! Every position was checked against the rules documents
-//! (`docs/rules/*.md`, `/work/shared/rules/*.md`): it parses, the intended
+//! (`docs/rules/*.md`): it parses, the intended
 //! move is legal, and the intended result really is best. Mates are proved
 //! independently of the engine by brute force over the rules core's legal
 //! actions (`tactics_support::winning_moves`), including that no faster mate

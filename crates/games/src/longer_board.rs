@@ -1,7 +1,7 @@
 //! Chess on a Longer Board with a few Pieces Added (David Howe, 2001), as
-//! specified in `shared/rules/longer-board.md`: 8x10, Walls, Withdrawers,
+//! specified in `docs/rules/longer-board.md`: 8x10, Walls, Withdrawers,
 //! Changelings, pawns on the 3rd rank promoting on the second-last rank,
-//! FIDE castling. Player documentation: `docs/rules/longer-board.md`.
+//! FIDE castling.
 //!
 //! Our decisions on the document's ambiguities (A.11):
 //! - A-1 The Wall is horizontal for the whole game; its left square names it.

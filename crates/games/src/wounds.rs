@@ -1,5 +1,4 @@
-//! Chess with Wounds, as specified in `shared/rules/wounds.md` (players'
-//! summary: `docs/rules/wounds.md`): 8x8, standard setup, every man moves
+//! Chess with Wounds, as specified in `docs/rules/wounds.md`: 8x8, standard setup, every man moves
 //! and attacks only along its prongs, an attack on a man with a prong
 //! pointing back at the attacker wounds it (both men stay put), otherwise or
 //! when its last prong goes it is captured; wounded men other than Knights

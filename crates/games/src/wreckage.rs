@@ -1,6 +1,5 @@
 //! Wreckage and Carnage (Charles Daniel), as specified in
-//! `shared/rules/wreckage-carnage.md` and documented for players in
-//! `docs/rules/wreckage-carnage.md`.
+//! `docs/rules/wreckage-carnage.md` (the players' guide and rules reference).
 //!
 //! The two games share everything but the droppable piece: a Flying
 //! Guillotine in Wreckage, a Terror Freeze in Carnage (§3). Pawns go 1-3

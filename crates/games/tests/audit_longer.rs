@@ -1,5 +1,5 @@
 //! Independent audit of Chess on a Longer Board against
-//! `shared/rules/longer-board.md`: one named test per rule sentence of
+//! `docs/rules/longer-board.md`: one named test per rule sentence of
 //! A.2-A.11 that tests/longer_examples.rs and tests/longer_rules.rs reach
 //! only weakly or not at all. Every expected value is worked out by hand from
 //! the rule text (the working is in the comments).

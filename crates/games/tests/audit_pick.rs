@@ -1,4 +1,4 @@
-//! Independent audit of Air and Trench Warfare (`shared/rules/air-and-trench.md`,
+//! Independent audit of Air and Trench Warfare (`docs/rules/air-and-trench.md`,
 //! B.2-B.10, and the notation contract sections 3-4): rule sentences that the
 //! example tests in `pick_rules.rs` do not reach, or reach only weakly. Every
 //! expected value below is worked out by hand from the rule text.

@@ -1,4 +1,4 @@
-//! Independent audit of Chess with Wounds against `shared/rules/wounds.md`
+//! Independent audit of Chess with Wounds against `docs/rules/wounds.md`
 //! (C.2-C.9) and the notation contract (sections 3-5). These tests fill the
 //! gaps left by `wounds_rules.rs`, `wounds_fen.rs` and `wounds_perft.rs`:
 //! every expected value below is worked out by hand from the rule text.

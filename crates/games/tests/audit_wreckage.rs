@@ -1,5 +1,5 @@
 //! Independent audit of Wreckage and Carnage against
-//! `shared/rules/wreckage-carnage.md`: one named test for every rule
+//! `docs/rules/wreckage-carnage.md`: one named test for every rule
 //! sentence of §2-§13 that the existing tests (`wreckage_carnage.rs`,
 //! `wreckage_rules.rs`) did not reach, or reached only weakly. Every
 //! expected value was worked out by hand from the rules text.

@@ -1,4 +1,4 @@
-//! Air and Trench Warfare (`shared/rules/air-and-trench.md`): every example
+//! Air and Trench Warfare (`docs/rules/air-and-trench.md`): every example
 //! position of B.11 (P0-P7) as a named test, plus one test per rule sentence
 //! the examples do not reach.
 

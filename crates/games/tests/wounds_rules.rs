@@ -1,4 +1,4 @@
-//! Chess with Wounds: every example W0-W9 of `shared/rules/wounds.md` (C.9)
+//! Chess with Wounds: every example W0-W9 of `docs/rules/wounds.md` (C.9)
 //! as a named test, then one test per rule sentence the examples do not
 //! reach (movement along prongs, wounds, rotation, no check/castling/
 //! promotion/en passant, the King as an ordinary man, game end and draws).

@@ -1,6 +1,6 @@
 //! Pick the Piece Big Chess (Charles Daniel), as specified in
-//! `shared/rules/air-and-trench.md` and documented for players in
-//! `docs/rules/air-and-trench.md`: the recommended game "Air and Trench
+//! `docs/rules/air-and-trench.md` (the players' guide and rules reference):
+//! the recommended game "Air and Trench
 //! Warfare" (Ninja Guards on a1/j1 and a10/j10; Super Cannon, Flying Bomber
 //! and three ninja pawns in hand), and any other member of the family that a
 //! player names (see [`custom`] and `docs/pick-the-piece-custom.md`).

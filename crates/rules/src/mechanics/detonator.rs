@@ -1,6 +1,6 @@
 //! The Detonator (Wreckage and Carnage §5.6).
 //!
-//! Rule text (shared/rules/wreckage-carnage.md §5.6):
+//! Rule text (docs/rules/wreckage-carnage.md §5.6):
 //! > A queen slide, or a knight leap, to an **empty** square. It never
 //! > captures by moving, and never by replacement.
 //! > It removes **all** capturable enemy pieces on the 8 adjacent squares, at

@@ -1,6 +1,6 @@
 //! The Dragon (Wreckage and Carnage §5.5).
 //!
-//! Rule text (shared/rules/wreckage-carnage.md §5.5, §11):
+//! Rule text (docs/rules/wreckage-carnage.md §5.5, §11):
 //! > The Dragon **never captures by replacement** and **never captures with a
 //! > knight leap**.
 //! > Capture by approach. The move direction *d* must be one of the Dragon

@@ -1,7 +1,7 @@
 //! Fly-over pieces: the Flying Bomber (Pick the Piece B.5.3; orthogonal) and
 //! the Flying Guillotine (Wreckage §5.7; all eight directions).
 //!
-//! Rule text for the Guillotine (shared/rules/wreckage-carnage.md §5.7):
+//! Rule text for the Guillotine (docs/rules/wreckage-carnage.md §5.7):
 //! > **M2, hop over a friend:** if s1 holds a **friendly** piece and s2 is
 //! > empty, the Guillotine may move to s2. Its range is limited to 2 when it hops.
 //! > **C1, fly-over:** [...] s_k holds an enemy piece, and s(k+1) is on the

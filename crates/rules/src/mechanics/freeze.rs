@@ -1,6 +1,6 @@
 //! The Terror Freeze (Carnage §5.8, §13).
 //!
-//! Rule text (shared/rules/wreckage-carnage.md §5.8):
+//! Rule text (docs/rules/wreckage-carnage.md §5.8):
 //! > A queen slide, or a knight leap, to an empty square. It **never captures**.
 //! > Every **enemy** piece on a square adjacent to a Terror Freeze is frozen.
 //! > A frozen piece cannot move [...] cannot capture [...] **does not give

@@ -1,4 +1,4 @@
-//! The Changeling (Chess on a Longer Board, `shared/rules/longer-board.md` A.7).
+//! The Changeling (Chess on a Longer Board, `docs/rules/longer-board.md` A.7).
 //!
 //! > "For each of its directions (4 diagonals in hB state, 4 orthogonals in
 //! > hR state): let `e` = the number of squares from the current square to

@@ -1,4 +1,4 @@
-//! Prongs (Chess with Wounds, `shared/rules/wounds.md` C.3-C.6).
+//! Prongs (Chess with Wounds, `docs/rules/wounds.md` C.3-C.6).
 //!
 //! Rule sentences implemented here:
 //!

@@ -1,4 +1,4 @@
-//! The Wall (Chess on a Longer Board, `shared/rules/longer-board.md` A.6).
+//! The Wall (Chess on a Longer Board, `docs/rules/longer-board.md` A.6).
 //!
 //! > "a single piece of one colour that occupies two **horizontally** adjacent
 //! > squares on one rank"

@@ -1,4 +1,4 @@
-//! The Withdrawer (Chess on a Longer Board, `shared/rules/longer-board.md` A.5).
+//! The Withdrawer (Chess on a Longer Board, `docs/rules/longer-board.md` A.5).
 //!
 //! > "Non-capturing movement: like a Queen, any distance in any of the 8
 //! > directions, through empty squares. The friendly-Wall pass-over of A.4
