@@ -150,6 +150,10 @@ pub struct VariantInfo {
     pub prongs: bool,
     /// Whether the game has check (a king that must not be captured).
     pub has_check: bool,
+    /// Whether pawns run up to the middle rank on any turn (1 to 3 squares in
+    /// their own half, as in Charles Daniel's games) rather than FIDE's
+    /// single or double step.
+    pub pawn_to_middle: bool,
     /// The pieces that can appear, in catalogue order.
     pub pieces: Vec<PieceInfo>,
     /// The rule flags this game accepts.

@@ -80,6 +80,7 @@ pub fn info(v: &'static Variant) -> VariantInfo {
         start_pockets: crate::view::pockets(&start),
         prongs: v.prongs,
         has_check: v.has_royal_king(),
+        pawn_to_middle: matches!(v.pawn, menagerie_rules::variant::PawnRule::ToMiddle { .. }),
         pieces: roles(v)
             .into_iter()
             .map(|r| PieceInfo {

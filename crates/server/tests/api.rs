@@ -554,6 +554,8 @@ async fn variants_and_moves_carry_what_the_page_draws_without_reading_fen() {
         (Some(false), Some(true))
     );
     assert_eq!(wreckage["start_pockets"]["white"]["J"], 5);
+    assert_eq!(wreckage["pawn_to_middle"], true);
+    assert_eq!(wounds["pawn_to_middle"], false);
     assert_eq!(wreckage["start_pockets"]["black"]["G"], 1);
     let (id, t, _) = create(
         &app,

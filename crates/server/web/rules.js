@@ -43,7 +43,6 @@ function marksFor(letter, variant) {
   const leap = (offs, kind, from = [c, c]) => offs.forEach(([df, dr]) => add(from[0] + df, from[1] + dr, kind));
   /** @type {string | null} */
   let at = sqName(c, c);
-  const family = variant.key;
   switch (letter) {
     case 'K': leap(ALL8, 'move'); break;
     case 'Q': slide(ALL8, 'move'); break;
@@ -88,7 +87,7 @@ function marksFor(letter, variant) {
       if (variant.prongs) { at = sqName(c, 2); add(c, 3, 'move'); add(c - 1, 3, 'move'); add(c + 1, 3, 'move'); break; }
       at = sqName(c, 1);
       add(c, 2, 'moveonly'); add(c, 3, 'moveonly');
-      if (family !== 'chess' && family !== 'longer-board') add(c, 4, 'moveonly');
+      if (variant.pawn_to_middle) add(c, 4, 'moveonly');
       add(c - 1, 2, 'capture'); add(c + 1, 2, 'capture');
       break;
     case 'L': {

@@ -127,6 +127,7 @@
  * @property {Pockets} start_pockets
  * @property {boolean} prongs Men move along prongs that can be wounded.
  * @property {boolean} has_check The game has check (the page marks it).
+ * @property {boolean} pawn_to_middle Pawns run 1 to 3 squares up to the middle rank.
  * @property {PieceInfo[]} pieces
  * @property {OptionInfo[]} options
  */

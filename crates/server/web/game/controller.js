@@ -36,7 +36,7 @@ export async function gameScreen(id) {
   try { view = await api.game(id, token); } catch (e) { return showFatal(e); }
   let variant;
   try { variant = await api.variant(view.variant); } catch {
-    variant = { key: view.variant, title: view.title, blurb: '', parent: null, notes: [], pieces: [], options: [], files: view.files, ranks: view.ranks, start_fen: view.start_fen, has_pockets: false, start_board: [], start_pockets: { white: {}, black: {} }, prongs: false, has_check: true };
+    variant = { key: view.variant, title: view.title, blurb: '', parent: null, notes: [], pieces: [], options: [], files: view.files, ranks: view.ranks, start_fen: view.start_fen, has_pockets: false, start_board: [], start_pockets: { white: {}, black: {} }, prongs: false, has_check: true, pawn_to_middle: false };
   }
   const known2 = recentGames().find((g) => g.id === id) || { id };
   rememberGame({ id, token, title: view.title, variant: view.variant, when: known2.when || Date.now(), vs: known2.vs || `${view.players.white} vs ${view.players.black}` });
