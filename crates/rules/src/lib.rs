@@ -46,7 +46,7 @@ pub use error::{FenError, FenField, MoveError};
 pub use geometry::{Dir, Geometry, Square};
 pub use moves::{Move, MoveList};
 pub use outcome::{EndReason, Outcome};
-pub use piece::{Piece, Role, RoleSet};
+pub use piece::{AttackClass, Pick, Piece, PieceEntry, Role, RoleSet, PIECES};
 pub use position::{EnPassant, Position};
 pub use record::GameRecord;
 pub use setup::{Pocket, Setup};

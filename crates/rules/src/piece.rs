@@ -7,103 +7,137 @@
 
 use crate::color::Color;
 
-/// A piece type from the catalogue shared by all games.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Role {
-    /// King (royal in every game but Wounds).
-    King,
-    /// Queen.
-    Queen,
-    /// Rook.
-    Rook,
-    /// Bishop.
-    Bishop,
-    /// Knight.
-    Knight,
-    /// Pawn, with the game's own pawn rule.
-    Pawn,
-    /// Knight leap or one orthogonal step.
-    WazirKnight,
-    /// Knight leap or one diagonal step.
-    FerzKnight,
-    /// Queen/knight mover capturing by approach (forward) and withdrawal.
-    Dragon,
-    /// Queen/knight mover that captures by detonating in place.
-    Detonator,
-    /// Flying Guillotine: the Flying Bomber in all eight directions.
-    Guillotine,
-    /// Terror Freeze: never captures, freezes adjacent enemies.
-    Freeze,
-    /// Ninja pawn, with the game's own ninja rule.
-    NinjaPawn,
-    /// Ninja Guard: diagonal step, or diagonal leap taking what it jumps.
-    NinjaGuard,
-    /// Super Cannon: rook moves, friendly hop, screen captures.
-    Cannon,
-    /// Flying Bomber: rook moves, hop, fly-over and distance-2 captures.
-    Bomber,
-    /// Withdrawer: queen moves to empty squares, captures by withdrawal.
-    Withdrawer,
-    /// One square of a two-square Wall.
-    Wall,
-    /// Changeling in its halfling-bishop phase.
-    ChangelingBishop,
-    /// Changeling in its halfling-rook phase.
-    ChangelingRook,
+/// How a piece attacks, as the attack and legality code sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AttackClass {
+    /// King, queen, rook, bishop, knight, the two knight compounds and both
+    /// pawns: attacks found set-wise from the target square.
+    Orthodox,
+    /// Attacks found by its own mechanic, one piece at a time (side-effect
+    /// captures, hops, screens, two-square pieces, halfling ranges).
+    Exotic,
+    /// Never attacks (the Terror Freeze).
+    Never,
 }
 
-/// Number of roles in the catalogue.
-pub const ROLE_COUNT: usize = 20;
+/// Whether a player's own Pick the Piece setup may choose a piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Never (its words in [`PieceEntry::words`] only explain why).
+    No,
+    /// As a piece in hand, not for a corner slot.
+    DropOnly,
+    /// For a corner slot or in hand.
+    SlotOrDrop,
+}
+
+/// One row of the piece catalogue: everything about a piece that is data.
+/// How it moves is its mechanic (`crate::mechanics`).
+#[derive(Copy, Clone, Debug)]
+pub struct PieceEntry {
+    /// The role.
+    pub role: Role,
+    /// White's letter (upper case).
+    pub letter: u8,
+    /// Its name.
+    pub name: &'static str,
+    /// How the attack code finds its attacks.
+    pub attack: AttackClass,
+    /// Whether a Pick the Piece setup may choose it.
+    pub pick: Pick,
+    /// Names a setup may write instead of the letter (lower case, dashes).
+    pub words: &'static [&'static str],
+    /// The slot of XBoard's piece images whose picture it borrows (`None`:
+    /// the King, which XBoard always has).
+    pub xboard: Option<u8>,
+}
+
+/// Declares the catalogue once: the [`Role`] enum, [`Role::ALL`] and
+/// [`PIECES`] come from one list, one row per piece.
+macro_rules! catalogue {
+    ($($(#[$doc:meta])* $role:ident = $letter:literal, $name:literal, $attack:ident, $pick:ident,
+        [$($word:literal),*], $xboard:expr;)*) => {
+        /// A piece type from the catalogue shared by all games.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u8)]
+        pub enum Role {
+            $($(#[$doc])* $role,)*
+        }
+
+        /// Number of roles in the catalogue.
+        pub const ROLE_COUNT: usize = [$($letter),*].len();
+
+        /// The piece catalogue, in [`Role`] order.
+        pub const PIECES: [PieceEntry; ROLE_COUNT] = [$(PieceEntry {
+            role: Role::$role,
+            letter: $letter,
+            name: $name,
+            attack: AttackClass::$attack,
+            pick: Pick::$pick,
+            words: &[$($word),*],
+            xboard: $xboard,
+        }),*];
+
+        impl Role {
+            /// Every role, in catalogue order.
+            pub const ALL: [Role; ROLE_COUNT] = [$(Role::$role),*];
+        }
+    };
+}
+
+catalogue! {
+    /// King (royal in every game but Wounds).
+    King = b'K', "King", Orthodox, No, ["king"], None;
+    /// Queen.
+    Queen = b'Q', "Queen", Orthodox, SlotOrDrop, ["queen"], Some(4);
+    /// Rook.
+    Rook = b'R', "Rook", Orthodox, SlotOrDrop, ["rook"], Some(3);
+    /// Bishop.
+    Bishop = b'B', "Bishop", Orthodox, SlotOrDrop, ["bishop"], Some(2);
+    /// Knight.
+    Knight = b'N', "Knight", Orthodox, SlotOrDrop, ["knight"], Some(1);
+    /// Pawn, with the game's own pawn rule.
+    Pawn = b'P', "Pawn", Orthodox, No, ["pawn"], Some(0);
+    /// Knight leap or one orthogonal step.
+    WazirKnight = b'W', "Wazir-Knight", Orthodox, SlotOrDrop, ["wazir-knight"], Some(9);
+    /// Knight leap or one diagonal step.
+    FerzKnight = b'F', "Ferz-Knight", Orthodox, SlotOrDrop, ["ferz-knight"], Some(5);
+    /// Queen/knight mover capturing by approach (forward) and withdrawal.
+    Dragon = b'D', "Dragon", Exotic, SlotOrDrop, ["dragon"], Some(14);
+    /// Queen/knight mover that captures by detonating in place.
+    Detonator = b'X', "Detonator", Exotic, SlotOrDrop, ["detonator"], Some(16);
+    /// Flying Guillotine: the Flying Bomber in all eight directions.
+    Guillotine = b'G', "Flying Guillotine", Exotic, SlotOrDrop,
+        ["flying-guillotine", "guillotine"], Some(15);
+    /// Terror Freeze: never captures, freezes adjacent enemies.
+    Freeze = b'T', "Terror Freeze", Never, SlotOrDrop, ["terror-freeze", "freeze"], Some(20);
+    /// Ninja pawn, with the game's own ninja rule.
+    NinjaPawn = b'J', "Ninja Pawn", Orthodox, DropOnly, ["ninja-pawn", "ninja"], Some(18);
+    /// Ninja Guard: diagonal step, or diagonal leap taking what it jumps.
+    NinjaGuard = b'A', "Ninja Guard", Exotic, SlotOrDrop, ["ninja-guard", "guard"], Some(10);
+    /// Super Cannon: rook moves, friendly hop, screen captures.
+    Cannon = b'C', "Super Cannon", Exotic, SlotOrDrop, ["super-cannon", "cannon"], Some(11);
+    /// Flying Bomber: rook moves, hop, fly-over and distance-2 captures.
+    Bomber = b'O', "Flying Bomber", Exotic, SlotOrDrop, ["flying-bomber", "bomber"], Some(17);
+    /// Withdrawer: queen moves to empty squares, captures by withdrawal.
+    Withdrawer = b'U', "Withdrawer", Exotic, SlotOrDrop, ["withdrawer"], Some(7);
+    /// One square of a two-square Wall.
+    Wall = b'L', "Wall", Exotic, No, ["wall"], Some(6);
+    /// Changeling in its halfling-bishop phase.
+    ChangelingBishop = b'Z', "Changeling (halfling bishop)", Exotic, SlotOrDrop,
+        ["changeling", "changeling-bishop", "halfling-bishop"], Some(13);
+    /// Changeling in its halfling-rook phase.
+    ChangelingRook = b'Y', "Changeling (halfling rook)", Exotic, SlotOrDrop,
+        ["changeling-rook", "halfling-rook"], Some(8);
+}
 
 impl Role {
-    /// Every role, in catalogue order.
-    pub const ALL: [Role; ROLE_COUNT] = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-        Role::WazirKnight,
-        Role::FerzKnight,
-        Role::Dragon,
-        Role::Detonator,
-        Role::Guillotine,
-        Role::Freeze,
-        Role::NinjaPawn,
-        Role::NinjaGuard,
-        Role::Cannon,
-        Role::Bomber,
-        Role::Withdrawer,
-        Role::Wall,
-        Role::ChangelingBishop,
-        Role::ChangelingRook,
-    ];
-
-    const LETTERS: [u8; ROLE_COUNT] = *b"KQRBNPWFDXGTJACOULZY";
-    const NAMES: [&'static str; ROLE_COUNT] = [
-        "King",
-        "Queen",
-        "Rook",
-        "Bishop",
-        "Knight",
-        "Pawn",
-        "Wazir-Knight",
-        "Ferz-Knight",
-        "Dragon",
-        "Detonator",
-        "Flying Guillotine",
-        "Terror Freeze",
-        "Ninja Pawn",
-        "Ninja Guard",
-        "Super Cannon",
-        "Flying Bomber",
-        "Withdrawer",
-        "Wall",
-        "Changeling (halfling bishop)",
-        "Changeling (halfling rook)",
-    ];
+    /// This role's row of the catalogue.
+    #[must_use]
+    #[inline]
+    pub fn entry(self) -> &'static PieceEntry {
+        &PIECES[self.index()]
+    }
 
     /// Catalogue index.
     #[must_use]
@@ -115,23 +149,23 @@ impl Role {
     /// Upper-case letter (White's letter).
     #[must_use]
     pub fn letter(self) -> char {
-        Role::LETTERS[self.index()] as char
+        PIECES[self.index()].letter as char
     }
 
     /// The role for a letter of either case.
     #[must_use]
     pub fn from_letter(c: char) -> Option<Role> {
         let up = c.to_ascii_uppercase() as u32;
-        Role::LETTERS
+        PIECES
             .iter()
-            .position(|&l| u32::from(l) == up)
-            .map(|i| Role::ALL[i])
+            .find(|p| u32::from(p.letter) == up)
+            .map(|p| p.role)
     }
 
     /// Human name.
     #[must_use]
     pub fn name(self) -> &'static str {
-        Role::NAMES[self.index()]
+        PIECES[self.index()].name
     }
 
     /// The phases of this role: every role a piece of it can turn into by
@@ -190,6 +224,20 @@ impl RoleSet {
         let mut i = 0;
         while i < roles.len() {
             bits |= 1 << roles[i] as u32;
+            i += 1;
+        }
+        RoleSet(bits)
+    }
+
+    /// The roles of one attack class in the catalogue.
+    #[must_use]
+    pub const fn of_attack(class: AttackClass) -> RoleSet {
+        let mut bits = 0u32;
+        let mut i = 0;
+        while i < PIECES.len() {
+            if PIECES[i].attack as u8 == class as u8 {
+                bits |= 1 << PIECES[i].role as u32;
+            }
             i += 1;
         }
         RoleSet(bits)
@@ -292,6 +340,31 @@ impl Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_catalogue_rows_follow_the_enum_and_keep_the_attack_classes() {
+        for (i, p) in PIECES.iter().enumerate() {
+            assert_eq!(p.role, Role::ALL[i]);
+            assert_eq!(Role::from_letter(p.letter as char), Some(p.role));
+        }
+        let exotic = RoleSet::of(&[
+            Role::Dragon,
+            Role::Detonator,
+            Role::Guillotine,
+            Role::NinjaGuard,
+            Role::Cannon,
+            Role::Bomber,
+            Role::Withdrawer,
+            Role::Wall,
+            Role::ChangelingBishop,
+            Role::ChangelingRook,
+        ]);
+        assert_eq!(RoleSet::of_attack(AttackClass::Exotic), exotic);
+        assert_eq!(
+            RoleSet::of_attack(AttackClass::Never),
+            RoleSet::of(&[Role::Freeze])
+        );
+    }
 
     #[test]
     fn letters_round_trip() {

@@ -171,6 +171,19 @@ pub struct PieceInfo {
     pub summary: String,
 }
 
+/// One piece of the catalogue (`GET /api/pieces`).
+#[derive(Clone, Debug, Serialize)]
+pub struct CataloguePiece {
+    /// Upper-case letter.
+    pub letter: String,
+    /// Name.
+    pub name: String,
+    /// Whether a Pick the Piece setup may put it in a corner slot.
+    pub slot: bool,
+    /// Whether a Pick the Piece setup may give it to the players in hand.
+    pub drop: bool,
+}
+
 /// A rule flag.
 #[derive(Clone, Debug, Serialize)]
 pub struct OptionInfo {

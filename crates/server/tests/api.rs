@@ -539,6 +539,19 @@ async fn variants_and_moves_carry_what_the_page_draws_without_reading_fen() {
     assert_eq!(wounds["start_board"].as_array().unwrap().len(), 32);
     assert_eq!(wounds["start_board"][0]["wounded"], false);
     let (_, wreckage) = get(&app, "/api/variants/wreckage", None).await;
+    let (s, pieces) = get(&app, "/api/pieces", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let pieces = pieces.as_array().unwrap();
+    assert_eq!(pieces.len(), 20, "every piece of the catalogue");
+    let letters = |f: &str| -> String {
+        pieces
+            .iter()
+            .filter(|p| p[f] == true)
+            .map(|p| p["letter"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(letters("slot"), "QRBNWFDXGTACOUZY");
+    assert_eq!(letters("drop"), "QRBNWFDXGTACOUZYJ");
     let (_, carnage) = get(&app, "/api/variants/carnage", None).await;
     assert_eq!(carnage["parent"], "wreckage");
     assert!(carnage["blurb"].as_str().unwrap().contains("Terror Freeze"));

@@ -57,6 +57,8 @@ const variantCache = new Map();
 export const api = {
   /** @returns {Promise<VariantInfo[]>} */
   variants: () => request('GET', '/api/variants'),
+  /** @returns {Promise<import('./types.js').CataloguePiece[]>} */
+  pieces: () => request('GET', '/api/pieces'),
   /**
    * @param {string} key
    * @returns {Promise<VariantInfo>}

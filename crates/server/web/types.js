@@ -109,6 +109,10 @@
  */
 
 /** @typedef {{ letter: string, name: string, summary: string }} PieceInfo */
+/**
+ * A piece of the catalogue (`GET /api/pieces`).
+ * @typedef {{ letter: string, name: string, slot: boolean, drop: boolean }} CataloguePiece
+ */
 /** @typedef {{ name: string, default: boolean, description: string }} OptionInfo */
 
 /**

@@ -16,7 +16,7 @@
 //! and [`intern`] turns it into the one `&'static Variant` for that form.
 
 use super::{air_and_trench, air_and_trench_family, build, Family};
-use menagerie_rules::{Role, Variant};
+use menagerie_rules::{Pick, PieceEntry, Role, Variant, PIECES};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -29,47 +29,23 @@ pub const INLINE_PREFIX: &str = "pick-the-piece:";
 /// (and most of one kind): one per square of a drop rank.
 pub const MAX_DROPS: u8 = 10;
 
-/// The pieces a player may pick, with the names accepted besides the letter.
-/// Catalogue order here is also the canonical order of drops (Ninja Pawns
-/// last, so that the recommended game reads `C,O,J3`).
-const CATALOGUE: [(Role, &[&str]); 17] = [
-    (Role::Queen, &["queen"]),
-    (Role::Rook, &["rook"]),
-    (Role::Bishop, &["bishop"]),
-    (Role::Knight, &["knight"]),
-    (Role::WazirKnight, &["wazir-knight"]),
-    (Role::FerzKnight, &["ferz-knight"]),
-    (Role::Dragon, &["dragon"]),
-    (Role::Detonator, &["detonator"]),
-    (Role::Guillotine, &["flying-guillotine", "guillotine"]),
-    (Role::Freeze, &["terror-freeze", "freeze"]),
-    (Role::NinjaGuard, &["ninja-guard", "guard"]),
-    (Role::Cannon, &["super-cannon", "cannon"]),
-    (Role::Bomber, &["flying-bomber", "bomber"]),
-    (Role::Withdrawer, &["withdrawer"]),
-    (
-        Role::ChangelingBishop,
-        &["changeling", "changeling-bishop", "halfling-bishop"],
-    ),
-    (Role::ChangelingRook, &["changeling-rook", "halfling-rook"]),
-    (Role::NinjaPawn, &["ninja-pawn", "ninja"]),
-];
-
-/// The pieces a setup may pick, in catalogue order (the canonical order of
-/// drops): every one may be dropped, every one but the Ninja Pawn may stand
-/// in a slot. A Changeling is picked in the phase it enters the game in, `Z`
-/// or `Y`; the game then has both phases ([`super::build`]).
+/// The pieces a setup may pick, in the canonical order of drops: the piece
+/// catalogue's order ([`PIECES`]) with the Ninja Pawn last, so that the
+/// recommended game reads `C,O,J3`. Every one may be dropped; which may
+/// stand in a slot says [`Pick`]. A Changeling is picked in the phase it
+/// enters the game in, `Z` or `Y`; the game then has both phases
+/// ([`super::build`]).
 pub fn catalogue() -> impl Iterator<Item = Role> {
-    CATALOGUE.iter().map(|&(r, _)| r)
+    pickable().map(|p| p.role)
 }
 
-/// Names of roles that exist but may not be picked, so that the error says
-/// why rather than "unknown".
-const NOT_PICKABLE: [(Role, &str); 3] = [
-    (Role::King, "king"),
-    (Role::Pawn, "pawn"),
-    (Role::Wall, "wall"),
-];
+/// The catalogue rows a setup may pick, in [`catalogue`] order.
+fn pickable() -> impl Iterator<Item = &'static PieceEntry> {
+    let rows = || PIECES.iter().filter(|p| p.pick != Pick::No);
+    rows()
+        .filter(|p| !p.role.is_pawn_like())
+        .chain(rows().filter(|p| p.role.is_pawn_like()))
+}
 
 /// What is wrong with one entry of a setup.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,9 +169,8 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 fn catalogue_letters() -> String {
-    CATALOGUE
-        .iter()
-        .map(|(r, _)| r.letter().to_string())
+    catalogue()
+        .map(|r| r.letter().to_string())
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -208,7 +183,7 @@ fn lookup(text: &str) -> Result<Role, SetupProblem> {
     if let (Some(c), None) = (chars.next(), chars.next()) {
         if c.is_ascii_alphabetic() {
             return match Role::from_letter(c) {
-                Some(r) if CATALOGUE.iter().any(|(p, _)| *p == r) => Ok(r),
+                Some(r) if r.entry().pick != Pick::No => Ok(r),
                 Some(r) => Err(unpickable(r)),
                 None => Err(SetupProblem::UnknownPiece),
             };
@@ -221,11 +196,9 @@ fn lookup(text: &str) -> Result<Role, SetupProblem> {
             c => c.to_ascii_lowercase(),
         })
         .collect();
-    if let Some((r, _)) = CATALOGUE.iter().find(|(_, names)| names.contains(&&*name)) {
-        return Ok(*r);
-    }
-    match NOT_PICKABLE.iter().find(|(_, n)| *n == name) {
-        Some((r, _)) => Err(unpickable(*r)),
+    match PIECES.iter().find(|p| p.words.contains(&&*name)) {
+        Some(p) if p.pick != Pick::No => Ok(p.role),
+        Some(p) => Err(unpickable(p.role)),
         None => Err(SetupProblem::UnknownPiece),
     }
 }
@@ -242,9 +215,10 @@ fn unpickable(r: Role) -> SetupProblem {
 /// A slot piece: any catalogue piece but a pawn.
 fn slot_piece(field: &str, text: &str) -> Result<Role, SetupError> {
     match lookup(text) {
-        Ok(Role::NinjaPawn) | Err(SetupProblem::PawnDrop) => {
+        Ok(r) if r.entry().pick == Pick::DropOnly => {
             Err(SetupError::new(field, text, SetupProblem::PawnInSlot))
         }
+        Err(SetupProblem::PawnDrop) => Err(SetupError::new(field, text, SetupProblem::PawnInSlot)),
         Ok(r) => Ok(r),
         Err(p) => Err(SetupError::new(field, text, p)),
     }
@@ -289,10 +263,7 @@ impl Drops {
 }
 
 fn drop_order(r: Role) -> usize {
-    CATALOGUE
-        .iter()
-        .position(|(p, _)| *p == r)
-        .unwrap_or(usize::MAX)
+    catalogue().position(|p| p == r).unwrap_or(usize::MAX)
 }
 
 /// Parses the inline form `pick-the-piece:slots=A,A;drops=C,O,J3`.

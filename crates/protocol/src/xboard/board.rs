@@ -34,28 +34,7 @@ pub fn our_name(xboard: &str) -> Option<&'static str> {
 /// = 20) whose image shows each of our pieces. Our letters are kept; only
 /// the pictures are borrowed.
 fn slot(role: Role) -> Option<usize> {
-    Some(match role {
-        Role::Pawn => 0,
-        Role::Knight => 1,
-        Role::Bishop => 2,
-        Role::Rook => 3,
-        Role::Queen => 4,
-        Role::FerzKnight => 5,
-        Role::Wall => 6,
-        Role::Withdrawer => 7,
-        Role::ChangelingRook => 8,
-        Role::WazirKnight => 9,
-        Role::NinjaGuard => 10,
-        Role::Cannon => 11,
-        Role::ChangelingBishop => 13,
-        Role::Dragon => 14,
-        Role::Guillotine => 15,
-        Role::Detonator => 16,
-        Role::Bomber => 17,
-        Role::NinjaPawn => 18,
-        Role::Freeze => 20,
-        Role::King => return None,
-    })
+    role.entry().xboard.map(usize::from)
 }
 
 /// Slots before the King in the table we send.

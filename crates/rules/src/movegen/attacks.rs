@@ -10,23 +10,13 @@ use crate::mechanics::{
     self, cannon, detonator, dragon, fly_over, halfling, ninja_guard, ninja_pawn, passes_over,
     withdrawer,
 };
-use crate::piece::{Role, RoleSet};
+use crate::piece::{AttackClass, Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
 
-/// Roles handled by the per-piece path rather than the outward scan.
-pub(crate) const EXOTIC: RoleSet = RoleSet::of(&[
-    Role::Dragon,
-    Role::Detonator,
-    Role::Guillotine,
-    Role::NinjaGuard,
-    Role::Cannon,
-    Role::Bomber,
-    Role::Withdrawer,
-    Role::Wall,
-    Role::ChangelingBishop,
-    Role::ChangelingRook,
-]);
+/// Roles handled by the per-piece path rather than the outward scan: the
+/// catalogue's exotic attackers.
+pub(crate) const EXOTIC: RoleSet = RoleSet::of_attack(AttackClass::Exotic);
 
 /// Whether a non-frozen piece of `by` attacks `target`.
 #[must_use]

@@ -45,7 +45,7 @@ use crate::mechanics::passes_over;
 use crate::movegen::attacks::{self, nearest, Attackers};
 use crate::movegen::exposure;
 use crate::moves::Move;
-use crate::piece::{Role, RoleSet};
+use crate::piece::{AttackClass, Role, RoleSet};
 use crate::position::Position;
 use crate::square_set::SquareSet;
 
@@ -53,7 +53,7 @@ use crate::square_set::SquareSet;
 /// [`attacks::is_attacked`] asks one by one, and the Terror Freeze. Every
 /// role but the king, queen, rook, bishop, knight, the two knight-compounds,
 /// pawn and ninja pawn.
-const NON_ORTHODOX: RoleSet = attacks::EXOTIC.union(RoleSet::of(&[Role::Freeze]));
+const NON_ORTHODOX: RoleSet = attacks::EXOTIC.union(RoleSet::of_attack(AttackClass::Never));
 
 /// Roles that look at squares other than their own and the target's.
 const WATCHING: [Role; 8] = [

@@ -27,6 +27,7 @@ pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/variants", get(variants::list))
         .route("/variants/{key}", get(variants::one))
+        .route("/pieces", get(variants::pieces))
         .route("/games", post(games::create))
         .route("/games/{id}", get(games::read))
         .route("/games/{id}/record", get(games::record))

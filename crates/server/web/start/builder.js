@@ -4,28 +4,28 @@
 import { api } from '../api.js';
 import { staticBoardSvg } from '../diagram.js';
 import { $, closest, esc, input, savedSetups, store } from '../dom.js';
-import { pieceSvg, PIECE_NAMES } from '../pieces.js';
+import { pieceSvg } from '../pieces.js';
 
 /** @typedef {import('../types.js').VariantInfo} VariantInfo */
-
-/** Pieces that may fill a corner slot. */
-export const SLOT_PIECES = ['Q', 'R', 'B', 'N', 'W', 'F', 'D', 'X', 'G', 'T', 'A', 'C', 'O', 'U', 'Z', 'Y'];
-/** Pieces that may be held in hand. */
-export const DROP_PIECES = [...SLOT_PIECES, 'J'];
+/** @typedef {import('../types.js').CataloguePiece} CataloguePiece */
 
 /**
- * The builder's fieldset (hidden until "Your own Pick the Piece" is chosen).
+ * The builder's fieldset (hidden until "Your own Pick the Piece" is chosen),
+ * with the pieces the server's catalogue allows in slots and in hand.
+ * @param {CataloguePiece[]} pieces
  * @returns {string}
  */
-export function builderHtml() {
-  const slot = (/** @type {string} */ id, /** @type {string} */ label) => `<label>${label} <select id="${id}">${SLOT_PIECES.map((l) => `<option value="${l}" ${l === 'A' ? 'selected' : ''}>${PIECE_NAMES[l]} (${l})</option>`).join('')}</select></label>`;
+export function builderHtml(pieces) {
+  const slots = pieces.filter((p) => p.slot);
+  const drops = pieces.filter((p) => p.drop);
+  const slot = (/** @type {string} */ id, /** @type {string} */ label) => `<label>${label} <select id="${id}">${slots.map((p) => `<option value="${p.letter}" ${p.letter === 'A' ? 'selected' : ''}>${esc(p.name)} (${p.letter})</option>`).join('')}</select></label>`;
   /** @type {Record<string, number>} */
   const inHand = { C: 1, O: 1, J: 3 };
   return `<fieldset class="builder" id="builder" hidden><legend>Pick the Piece setup</legend>
       <p class="hint">Agree with your opponent which pieces fill the empty corner slots (a1 and j1; Black mirrors them) and which pieces each side may drop during the game (at most 10 in hand).</p>
       <div class="slots">${slot('slot-a', 'a1 slot')}${slot('slot-j', 'j1 slot')}</div>
       <div class="drops"><span class="drops-title">In hand for each side:</span>
-        ${DROP_PIECES.map((l) => `<label class="drop-count" title="${PIECE_NAMES[l]}">${pieceSvg(l, 'white', 28)}<span>${PIECE_NAMES[l]}</span><input type="number" min="0" max="10" value="${inHand[l] || 0}" data-drop="${l}" aria-label="${PIECE_NAMES[l]} in hand"></label>`).join('')}
+        ${drops.map(({ letter: l, name }) => `<label class="drop-count" title="${esc(name)}">${pieceSvg(l, 'white', 28)}<span>${esc(name)}</span><input type="number" min="0" max="10" value="${inHand[l] || 0}" data-drop="${l}" aria-label="${esc(name)} in hand"></label>`).join('')}
       </div>
       <label class="spec">Setup string <input id="spec" type="text" spellcheck="false" autocomplete="off"></label>
       <div id="setup-result" class="setup-result" aria-live="polite"></div>
@@ -36,9 +36,14 @@ export function builderHtml() {
 
 /** The builder's behaviour once drawn. */
 export class Builder {
-  /** @param {HTMLFormElement} form */
-  constructor(form) {
+  /**
+   * @param {HTMLFormElement} form
+   * @param {CataloguePiece[]} pieces
+   */
+  constructor(form, pieces) {
     this.form = form;
+    /** Letters that may fill a corner slot. */
+    this.slotLetters = pieces.filter((p) => p.slot).map((p) => p.letter);
     this.el = $('#builder');
     this.spec = input('#spec');
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -67,8 +72,8 @@ export class Builder {
     const m = /slots=([^;]*)/i.exec(spec);
     if (m) {
       const [a, j] = m[1].split(',').map((s) => s.trim().toUpperCase());
-      if (SLOT_PIECES.includes(a)) input('#slot-a').value = a;
-      if (SLOT_PIECES.includes(j)) input('#slot-j').value = j;
+      if (this.slotLetters.includes(a)) input('#slot-a').value = a;
+      if (this.slotLetters.includes(j)) input('#slot-j').value = j;
     }
     const d = /drops=([^;]*)/i.exec(spec);
     for (const i of this.form.querySelectorAll('[data-drop]')) /** @type {HTMLInputElement} */ (i).value = '0';

@@ -30,9 +30,10 @@ function gameCard(v, chosen) {
 /**
  * The whole start screen's HTML.
  * @param {VariantInfo[]} variants
+ * @param {import('../types.js').CataloguePiece[]} pieces
  * @param {string} chosen
  */
-function startHtml(variants, chosen) {
+function startHtml(variants, pieces, chosen) {
   const recent = recentGames();
   return `
   <header class="site"><h1>Menagerie</h1><p>Five chess variants no other engine plays — and chess.</p><nav><a href="/#rules">Rules of every game</a></nav></header>
@@ -46,7 +47,7 @@ function startHtml(variants, chosen) {
         <span class="gc-thumb gc-custom" aria-hidden="true">${pieceSvg('O', 'white', 44)}${pieceSvg('C', 'black', 44)}</span><span class="gc-title">Your own Pick the Piece</span><span class="gc-size">10×10 · choose the pieces</span><span class="gc-blurb">Pick the corner pieces and what may be dropped.</span></label>
       </div>
     </fieldset>
-    ${builderHtml()}
+    ${builderHtml(pieces)}
     <fieldset><legend>Opponent</legend>
       <label><input type="radio" name="opp" value="engine" checked> The engine</label>
       <label><input type="radio" name="opp" value="local"> A friend on this screen</label>
@@ -90,14 +91,16 @@ export async function startScreen() {
   app.innerHTML = '<p class="loading">Loading games…</p>';
   /** @type {VariantInfo[]} */
   let variants;
-  try { variants = await api.variants(); } catch (e) { return showFatal(e); }
+  /** @type {import('../types.js').CataloguePiece[]} */
+  let pieces;
+  try { [variants, pieces] = await Promise.all([api.variants(), api.pieces()]); } catch (e) { return showFatal(e); }
   const pre = new URLSearchParams(location.search).get('variant');
   /** @param {string} k */
   const isBuiltin = (k) => variants.some((v) => v.key === k);
   const chosen = pre && isBuiltin(pre) ? pre : pre ? 'custom' : 'wreckage';
-  app.innerHTML = startHtml(variants, chosen);
+  app.innerHTML = startHtml(variants, pieces, chosen);
   const form = /** @type {HTMLFormElement} */ ($('#newgame'));
-  const builder = new Builder(form);
+  const builder = new Builder(form, pieces);
   const updateOptions = () => {
     const key = radio(form, 'variant');
     builder.el.hidden = key !== 'custom';
