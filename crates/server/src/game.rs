@@ -4,12 +4,14 @@
 //! that computes the change and an `apply` that makes it, so the change is
 //! stored before it becomes visible.
 
-use crate::dto::{GameView, OptionMap, TimeControl};
+use crate::dto::{GameView, LegalAction, OptionMap, TimeControl};
 use crate::error::ApiError;
 use crate::explain;
 use crate::readable::{self, color_name};
 use crate::store::{Ending, MoveRow};
+use crate::view;
 use menagerie_rules::{ByColor, Color, GameRecord, Move, Outcome, Variant};
+use std::cell::OnceCell;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::broadcast;
@@ -133,6 +135,30 @@ pub struct Prepared {
     pub row: MoveRow,
 }
 
+/// What the current position offers: computed once per change of the game
+/// and shared by the views, move matching and the outcome.
+#[derive(Debug)]
+pub struct Facts {
+    /// The board's verdict (checkmate, stalemate, draws by rule), if any.
+    pub outcome: Option<Outcome>,
+    /// The legal actions as the page gets them, sorted by move string.
+    pub actions: Vec<LegalAction>,
+    /// The moves of `actions`, in the same order.
+    pub moves: Vec<Move>,
+}
+
+impl Facts {
+    fn of(record: &GameRecord) -> Facts {
+        let pos = record.position();
+        let (actions, moves) = view::legal_with_moves(pos);
+        Facts {
+            outcome: record.outcome(),
+            actions,
+            moves,
+        }
+    }
+}
+
 /// One game in memory.
 #[derive(Debug)]
 pub struct Game {
@@ -174,6 +200,9 @@ pub struct Game {
     pub version: u64,
     /// Subscribers' channel: a new view after every change.
     pub events: broadcast::Sender<Arc<GameView>>,
+    /// The current position's legal actions and outcome, once computed
+    /// (emptied by every move and undo).
+    facts: OnceCell<Facts>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
 }
@@ -246,6 +275,7 @@ impl Game {
             engine_thinking: false,
             version: revision_base(),
             events,
+            facts: OnceCell::new(),
             created_ms: n.created_ms,
         }
     }
@@ -305,7 +335,7 @@ impl Game {
             };
             return Some((e.result.clone(), winner, e.reason.clone()));
         }
-        let o = self.record.outcome()?;
+        let o = self.facts().outcome?;
         let (winner, reason) = match o {
             Outcome::Decisive { winner, reason } => (Some(winner), reason),
             Outcome::Draw { reason } => (None, reason),
@@ -317,10 +347,17 @@ impl Game {
         ))
     }
 
+    /// The current position's legal actions and board outcome, computed on
+    /// first use after each change.
+    #[must_use]
+    pub fn facts(&self) -> &Facts {
+        self.facts.get_or_init(|| Facts::of(&self.record))
+    }
+
     /// Whether the game is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.ending.is_some() || self.record.outcome().is_some()
+        self.ending.is_some() || self.facts().outcome.is_some()
     }
 
     /// The engine's level if the engine is to move in a live game.
@@ -418,8 +455,14 @@ impl Game {
             ));
         }
         let pos = self.record.position();
-        let mv = explain::parse(pos, text)?;
-        let label = readable::label(pos, &mv);
+        let facts = self.facts();
+        let (mv, label) = match facts.actions.iter().position(|a| a.text == text) {
+            Some(i) => (facts.moves[i], facts.actions[i].label.clone()),
+            None => {
+                let mv = explain::parse(pos, text)?;
+                (mv, readable::label(pos, &mv))
+            }
+        };
         let clocks = self.clock_now(now).map(|mut ms| {
             let t = self.turn();
             if let Some(tc) = self.time_control {
@@ -445,6 +488,7 @@ impl Game {
         if self.record.play(&p.mv).is_err() {
             return;
         }
+        self.facts = OnceCell::new();
         self.texts.push(p.row.text);
         self.labels.push(p.label);
         if let (Some(c), Some(w), Some(b)) = (self.clock.as_mut(), p.row.white_ms, p.row.black_ms) {
@@ -523,6 +567,7 @@ impl Game {
     /// Takes back `plies` plies (after the store did), restoring the clocks.
     pub fn undo(&mut self, plies: usize, now: Instant) {
         for _ in 0..plies {
+            self.facts = OnceCell::new();
             if self.record.undo().is_none() {
                 break;
             }

@@ -15,7 +15,11 @@ use std::time::Instant;
 pub fn build(game: &Game, now: Instant) -> GameView {
     let pos = game.record.position();
     let over = game.is_over();
-    let legal = if over { Vec::new() } else { legal(pos) };
+    let legal = if over {
+        Vec::new()
+    } else {
+        game.facts().actions.clone()
+    };
     let positions = game.record.positions();
     let moves = game
         .texts
@@ -179,15 +183,22 @@ pub(crate) fn pockets(pos: &Position) -> Pockets {
 /// The legal actions of `pos` for the page.
 #[must_use]
 pub fn legal(pos: &Position) -> Vec<LegalAction> {
+    legal_with_moves(pos).0
+}
+
+/// The legal actions of `pos` for the page, sorted by move string, with
+/// their moves in the same order.
+#[must_use]
+pub fn legal_with_moves(pos: &Position) -> (Vec<LegalAction>, Vec<Move>) {
     let moves = pos.legal_moves();
     let labels = readable::labels(pos, &moves);
-    let mut out: Vec<LegalAction> = moves
+    let mut pairs: Vec<(LegalAction, Move)> = moves
         .iter()
         .zip(labels)
-        .map(|(m, label)| action(pos, m, label))
+        .map(|(m, label)| (action(pos, m, label), *m))
         .collect();
-    out.sort_by(|a, b| a.text.cmp(&b.text));
-    out
+    pairs.sort_by(|a, b| a.0.text.cmp(&b.0.text));
+    pairs.into_iter().unzip()
 }
 
 fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
