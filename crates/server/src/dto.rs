@@ -7,6 +7,57 @@ use std::collections::BTreeMap;
 /// Rule flags by name (`freeze_affects_friendly`, ...).
 pub type OptionMap = BTreeMap<String, bool>;
 
+/// A side of the board, as the API writes it (`"white"`, `"black"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl From<menagerie_rules::Color> for Side {
+    fn from(c: menagerie_rules::Color) -> Side {
+        match c {
+            menagerie_rules::Color::White => Side::White,
+            menagerie_rules::Color::Black => Side::Black,
+        }
+    }
+}
+
+/// Which sides a viewer plays (`"white"`, `"black"`, `"both"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Viewer {
+    /// White's seat.
+    White,
+    /// Black's seat.
+    Black,
+    /// Both sides (a game at one screen).
+    Both,
+}
+
+/// What kind of action a legal action is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActionKind {
+    /// A move or capture of a piece on the board (promotions included).
+    Normal,
+    /// A piece from the hand.
+    Drop,
+    /// Castling.
+    Castle,
+    /// A Detonator's detonation.
+    Detonate,
+    /// An attack that only wounds (Chess with Wounds).
+    Wound,
+    /// A rotation (Chess with Wounds).
+    Rotate,
+    /// A pass (Chess with Wounds, when nothing else is possible).
+    Pass,
+}
+
 /// `POST /api/games`.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct CreateGame {
@@ -244,9 +295,9 @@ pub struct GameView {
     /// The start position string.
     pub start_fen: String,
     /// Side to move.
-    pub turn: String,
+    pub turn: Side,
     /// The viewer's seat: `white`, `black`, `both` or none (spectator).
-    pub you: Option<String>,
+    pub you: Option<Viewer>,
     /// The pieces on the board.
     pub board: Vec<BoardPiece>,
     /// Pieces in hand per side, by letter.
@@ -268,7 +319,7 @@ pub struct GameView {
     /// Who plays each side.
     pub players: Players,
     /// The side that offers a draw, if any.
-    pub draw_offer: Option<String>,
+    pub draw_offer: Option<Side>,
     /// Whether the engine is choosing its move.
     pub engine_thinking: bool,
     /// Whether `undo` is available to the viewer's kind of game.
@@ -281,7 +332,7 @@ pub struct BoardPiece {
     /// Its square.
     pub square: String,
     /// `white` or `black`.
-    pub color: String,
+    pub color: Side,
     /// Upper-case letter.
     pub letter: String,
     /// Name.
@@ -312,7 +363,7 @@ pub struct PositionView {
     /// Its position string.
     pub fen: String,
     /// Side to move.
-    pub turn: String,
+    pub turn: Side,
     /// The pieces on the board.
     pub board: Vec<BoardPiece>,
     /// Pieces in hand per side, by letter.
@@ -346,7 +397,7 @@ pub struct LegalAction {
     /// The move string to send back.
     pub text: String,
     /// `normal`, `drop`, `castle`, `detonate`, `wound`, `rotate` or `pass`.
-    pub kind: String,
+    pub kind: ActionKind,
     /// The square to click first (drops: the entry square; none for a pass).
     pub from: Option<String>,
     /// The square to click second (castling: the king's destination).
@@ -371,7 +422,7 @@ pub struct PlayedMove {
     /// 1 for White's first move.
     pub ply: usize,
     /// The side that played it.
-    pub color: String,
+    pub color: Side,
     /// The move number (a White move and the Black move after it share one).
     pub number: u32,
     /// The move string.
@@ -390,7 +441,7 @@ pub struct Clocks {
     /// Black's time left.
     pub black_ms: u64,
     /// The side whose clock runs, if any.
-    pub running: Option<String>,
+    pub running: Option<Side>,
     /// Milliseconds added per move.
     pub increment_ms: u64,
 }
@@ -401,7 +452,7 @@ pub struct OutcomeView {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: String,
     /// The winner, if any.
-    pub winner: Option<String>,
+    pub winner: Option<Side>,
     /// `checkmate`, `stalemate`, `no_men_left`, `fifty_moves`, `repetition`,
     /// `two_passes`, `resignation`, `agreement` or `timeout`.
     pub reason: String,

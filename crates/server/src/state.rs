@@ -5,7 +5,7 @@
 use crate::dto::{GameView, OptionMap, TimeControl};
 use crate::engine_queue::{self, EngineQueue, Job};
 use crate::error::ApiError;
-use crate::game::{Game, Mode, NewGame, Player, Seat};
+use crate::game::{Game, NewGame, Player, Seat};
 use crate::rate::RateLimiter;
 use crate::store::{Ending, GameRow, Store};
 use crate::{variants, view};
@@ -93,9 +93,9 @@ impl AppState {
             variant: game.spec.clone(),
             options_json: serde_json::to_string(&game.options).unwrap_or_else(|_| "{}".into()),
             start_fen: game.record.start().fen(),
-            mode: game.mode.name().into(),
-            white: game.players[Color::White].stored(),
-            black: game.players[Color::Black].stored(),
+            mode: game.mode,
+            white: game.players[Color::White],
+            black: game.players[Color::Black],
             white_token: game.tokens[Color::White].clone(),
             black_token: game.tokens[Color::Black].clone(),
             time_control_json: game
@@ -263,8 +263,7 @@ impl AppState {
                         } else {
                             side
                         };
-                        self.store()
-                            .set_draw_offer(&game.id, Some(crate::readable::color_name(offerer)))?;
+                        self.store().set_draw_offer(&game.id, Some(offerer))?;
                         game.draw_offer = Some(offerer);
                         game.version += 1;
                     }
@@ -471,9 +470,6 @@ pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiEr
     let (variant, options) = variants::resolve(&row.variant, &options)?;
     let start = Position::from_fen(variant, &row.start_fen)
         .map_err(|e| ApiError::internal(format!("stored start position: {e}")))?;
-    let player = |s: &str| {
-        Player::from_stored(s).ok_or_else(|| ApiError::internal(format!("stored player {s:?}")))
-    };
     let time_control: Option<TimeControl> = match &row.time_control_json {
         Some(j) => Some(
             serde_json::from_str(j)
@@ -486,9 +482,8 @@ pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiEr
         spec: row.variant.clone(),
         options,
         record: GameRecord::new(start),
-        mode: Mode::from_name(&row.mode)
-            .ok_or_else(|| ApiError::internal(format!("stored mode {:?}", row.mode)))?,
-        players: ByColor([player(&row.white)?, player(&row.black)?]),
+        mode: row.mode,
+        players: ByColor([row.white, row.black]),
         tokens: ByColor([row.white_token.clone(), row.black_token.clone()]),
         time_control,
         created_ms: row.created_ms,
@@ -502,10 +497,6 @@ pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiEr
         })?;
     }
     game.ending = row.ending;
-    game.draw_offer = match row.draw_offer.as_deref() {
-        Some("white") => Some(Color::White),
-        Some("black") => Some(Color::Black),
-        _ => None,
-    };
+    game.draw_offer = row.draw_offer;
     Ok(game)
 }

@@ -2,6 +2,9 @@
 //! [`SqliteStore`]. Every game keeps its start, its settings and each action
 //! in order; a call returns only after the change is committed.
 
+use crate::game::{Mode, Player};
+use crate::readable::color_name;
+use menagerie_rules::Color;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
@@ -28,12 +31,12 @@ pub struct GameRow {
     pub options_json: String,
     /// The start position string.
     pub start_fen: String,
-    /// `engine`, `local` or `link`.
-    pub mode: String,
-    /// White's player (`human` or `engine:LEVEL`).
-    pub white: String,
+    /// How it is played (stored as `engine`, `local` or `link`).
+    pub mode: Mode,
+    /// White's player (stored as `human` or `engine:LEVEL`).
+    pub white: Player,
     /// Black's player.
-    pub black: String,
+    pub black: Player,
     /// White's seat token (empty for the engine).
     pub white_token: String,
     /// Black's seat token (empty for the engine).
@@ -42,8 +45,8 @@ pub struct GameRow {
     pub time_control_json: Option<String>,
     /// An ending the moves do not show (resignation, agreement, timeout).
     pub ending: Option<Ending>,
-    /// The side that offers a draw.
-    pub draw_offer: Option<String>,
+    /// The side that offers a draw (stored as `white` or `black`).
+    pub draw_offer: Option<Color>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
 }
@@ -114,7 +117,7 @@ pub trait Store: Send + Sync {
     ///
     /// # Errors
     /// A [`StoreError`].
-    fn set_draw_offer(&self, id: &str, side: Option<&str>) -> Result<(), StoreError>;
+    fn set_draw_offer(&self, id: &str, side: Option<Color>) -> Result<(), StoreError>;
     /// Saves (or replaces) a named setup.
     ///
     /// # Errors
@@ -130,6 +133,34 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn delete_setup(&self, name: &str) -> Result<bool, StoreError>;
+}
+
+/// A column stored as text, read back into its type.
+fn stored<T>(
+    row: &rusqlite::Row<'_>,
+    i: usize,
+    parse: fn(&str) -> Option<T>,
+) -> rusqlite::Result<T> {
+    let text: String = row.get(i)?;
+    parse(&text).ok_or_else(|| bad_text(i, &text))
+}
+
+/// `white` or `black` as stored.
+fn side_of(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// The error for a stored text this version cannot read.
+fn bad_text(i: usize, text: &str) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(
+        i,
+        rusqlite::types::Type::Text,
+        format!("unexpected stored value {text:?}").into(),
+    )
 }
 
 /// SQLite storage in one file (WAL mode, every commit synced to disk).
@@ -221,15 +252,15 @@ impl Store for SqliteStore {
                 g.variant,
                 g.options_json,
                 g.start_fen,
-                g.mode,
-                g.white,
-                g.black,
+                g.mode.name(),
+                g.white.stored(),
+                g.black.stored(),
                 g.white_token,
                 g.black_token,
                 g.time_control_json,
                 g.ending.as_ref().map(|e| e.result.clone()),
                 g.ending.as_ref().map(|e| e.reason.clone()),
-                g.draw_offer,
+                g.draw_offer.map(color_name),
                 g.created_ms
             ],
         )?;
@@ -252,9 +283,9 @@ impl Store for SqliteStore {
                         variant: r.get(1)?,
                         options_json: r.get(2)?,
                         start_fen: r.get(3)?,
-                        mode: r.get(4)?,
-                        white: r.get(5)?,
-                        black: r.get(6)?,
+                        mode: stored(r, 4, Mode::from_name)?,
+                        white: stored(r, 5, Player::from_stored)?,
+                        black: stored(r, 6, Player::from_stored)?,
                         white_token: r.get(7)?,
                         black_token: r.get(8)?,
                         time_control_json: r.get(9)?,
@@ -262,7 +293,10 @@ impl Store for SqliteStore {
                             result,
                             reason: reason.unwrap_or_default(),
                         }),
-                        draw_offer: r.get(12)?,
+                        draw_offer: r
+                            .get::<_, Option<String>>(12)?
+                            .map(|s| side_of(&s).ok_or_else(|| bad_text(12, &s)))
+                            .transpose()?,
                         created_ms: r.get(13)?,
                     })
                 },
@@ -325,7 +359,8 @@ impl Store for SqliteStore {
         Ok(())
     }
 
-    fn set_draw_offer(&self, id: &str, side: Option<&str>) -> Result<(), StoreError> {
+    fn set_draw_offer(&self, id: &str, side: Option<Color>) -> Result<(), StoreError> {
+        let side = side.map(color_name);
         self.conn().execute(
             "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
             params![id, side],
@@ -378,9 +413,9 @@ mod tests {
             variant: "chess".into(),
             options_json: "{}".into(),
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-            mode: "local".into(),
-            white: "human".into(),
-            black: "human".into(),
+            mode: Mode::Local,
+            white: Player::Human,
+            black: Player::Human,
             white_token: "t".into(),
             black_token: "t".into(),
             time_control_json: None,

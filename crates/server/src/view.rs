@@ -1,11 +1,11 @@
 //! Builds the [`GameView`] the page draws from a [`Game`].
 
 use crate::dto::{
-    BoardPiece, Clocks, GameView, LastMove, LegalAction, OutcomeView, PlayedMove, Players, Pockets,
-    PositionView,
+    ActionKind, BoardPiece, Clocks, GameView, LastMove, LegalAction, OutcomeView, PlayedMove,
+    Players, Pockets, PositionView, Side, Viewer,
 };
 use crate::game::{Game, Mode, Seat};
-use crate::readable::{self, color_name};
+use crate::readable;
 use menagerie_rules::mechanics::{prongs, wall};
 use menagerie_rules::{Color, Move, Position, Role};
 use std::time::Instant;
@@ -27,10 +27,7 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         .enumerate()
         .map(|(i, text)| PlayedMove {
             ply: i + 1,
-            color: positions
-                .get(i)
-                .map_or("white", |p| color_name(p.turn()))
-                .into(),
+            color: positions.get(i).map_or(Side::White, |p| p.turn().into()),
             number: positions.get(i).map_or(1, Position::fullmoves),
             text: text.clone(),
             label: game.labels.get(i).cloned().unwrap_or_default(),
@@ -49,7 +46,7 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         ranks: game.variant.geometry.ranks(),
         fen: pos.fen(),
         start_fen: game.record.start().fen(),
-        turn: color_name(pos.turn()).into(),
+        turn: pos.turn().into(),
         you: None,
         board: board(pos),
         pockets: pockets(pos),
@@ -61,19 +58,19 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         clocks: game.clock_now(now).map(|ms| Clocks {
             white_ms: u64::try_from(ms[Color::White].max(0)).unwrap_or(0),
             black_ms: u64::try_from(ms[Color::Black].max(0)).unwrap_or(0),
-            running: game.running().map(|c| color_name(c).to_string()),
+            running: game.running().map(Side::from),
             increment_ms: game.time_control.map_or(0, |t| t.increment_ms),
         }),
         outcome: game.outcome().map(|(result, winner, reason)| OutcomeView {
             result,
-            winner: winner.map(|c| color_name(c).to_string()),
+            winner: winner.map(Side::from),
             reason,
         }),
         players: Players {
             white: game.players[Color::White].display(),
             black: game.players[Color::Black].display(),
         },
-        draw_offer: game.draw_offer.map(|c| color_name(c).to_string()),
+        draw_offer: game.draw_offer.map(Side::from),
         engine_thinking: game.engine_thinking,
         can_undo: game.mode != Mode::Link,
     }
@@ -88,7 +85,7 @@ pub fn position_at(game: &Game, ply: usize) -> Option<PositionView> {
     Some(PositionView {
         ply,
         fen: pos.fen(),
-        turn: color_name(pos.turn()).into(),
+        turn: pos.turn().into(),
         board: board(pos),
         pockets: pockets(pos),
         frozen: frozen(pos),
@@ -124,7 +121,11 @@ fn frozen(pos: &Position) -> Vec<String> {
 /// `view` as seen by the holder of `seat`.
 #[must_use]
 pub fn for_seat(mut view: GameView, seat: Option<Seat>) -> GameView {
-    view.you = seat.map(|s| s.name().to_string());
+    view.you = seat.map(|s| match s {
+        Seat::Both => Viewer::Both,
+        Seat::Side(Color::White) => Viewer::White,
+        Seat::Side(Color::Black) => Viewer::Black,
+    });
     view
 }
 
@@ -149,7 +150,7 @@ pub(crate) fn board(pos: &Position) -> Vec<BoardPiece> {
             };
             out.push(BoardPiece {
                 square: sq.to_string(),
-                color: color_name(p.color).into(),
+                color: p.color.into(),
                 letter: p.role.letter().to_string(),
                 name: p.role.name().into(),
                 prongs: pos.variant().prongs.then(|| prongs::write(p.role, p.state)),
@@ -205,7 +206,7 @@ fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
     let s = |sq: menagerie_rules::Square| sq.to_string();
     let mut a = LegalAction {
         text: menagerie_rules::notation::render(pos, m),
-        kind: String::new(),
+        kind: ActionKind::Normal,
         from: m.from().map(s),
         to: m.to().map(s),
         captured: captured(m),
@@ -218,27 +219,26 @@ fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
     a.kind = match *m {
         Move::Normal { promotion, .. } => {
             a.promotion = promotion.map(|r| r.letter().to_string());
-            "normal"
+            ActionKind::Normal
         }
         Move::Drop { role, at, to } => {
             a.role = Some(role.letter().to_string());
             a.from = Some(s(at));
             a.to = Some(s(to));
             a.push_to = (at != to).then(|| s(to));
-            "drop"
+            ActionKind::Drop
         }
         Move::Castle { rook, rook_to, .. } => {
             a.rook = Some([s(rook), s(rook_to)]);
-            "castle"
+            ActionKind::Castle
         }
-        Move::Detonate { .. } => "detonate",
+        Move::Detonate { .. } => ActionKind::Detonate,
         Move::Wound { target, .. } => {
             a.to = Some(s(target));
-            "wound"
+            ActionKind::Wound
         }
-        Move::Rotate { .. } => "rotate",
-        Move::Pass => "pass",
-    }
-    .to_string();
+        Move::Rotate { .. } => ActionKind::Rotate,
+        Move::Pass => ActionKind::Pass,
+    };
     a
 }
