@@ -9,38 +9,10 @@
 use menagerie_games::options::{self, OptionValues};
 use menagerie_rules::Variant;
 
-/// The rule flags, each with its documented default.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[allow(clippy::struct_excessive_bools)] // independent documented options
-pub struct RuleFlags {
-    /// Wreckage/Carnage: a Terror Freeze also freezes its own side (default off).
-    pub freeze_affects_friendly: bool,
-    /// Wreckage/Carnage: a detonation also destroys friendly neighbours (default off).
-    pub detonator_hits_friendly: bool,
-    /// Wreckage/Carnage: drops reset the 50-move counter (default on).
-    pub drops_reset_halfmove: bool,
-    /// Wreckage/Carnage: pawns may also promote to the drop piece (default off).
-    pub promote_to_drop_piece: bool,
-    /// Longer Board: only straight-forward rays pass the own Wall (narrow
-    /// reading of ambiguity A-8; default off).
-    pub wall_pass_over_straight_only: bool,
-    /// Threefold repetition and the 50-move rule draw; `None` keeps each
-    /// game's own rule (on, but off in Wounds).
-    pub draw_rules: Option<bool>,
-}
-
-impl Default for RuleFlags {
-    fn default() -> RuleFlags {
-        RuleFlags {
-            freeze_affects_friendly: false,
-            detonator_hits_friendly: false,
-            drops_reset_halfmove: true,
-            promote_to_drop_piece: false,
-            wall_pass_over_straight_only: false,
-            draw_rules: None,
-        }
-    }
-}
+/// The rule flags a GUI has set: values by option name (the names of
+/// [`menagerie_games::options::ALL`]); a flag not set has its default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleFlags(OptionValues);
 
 /// One flag's name, default and one-line description.
 #[derive(Copy, Clone, Debug)]
@@ -81,26 +53,14 @@ pub const FLAGS: [FlagInfo; 6] = {
 };
 
 impl RuleFlags {
-    fn slot(&mut self, name: &str) -> Option<&mut bool> {
-        Some(match name {
-            "freeze_affects_friendly" => &mut self.freeze_affects_friendly,
-            "detonator_hits_friendly" => &mut self.detonator_hits_friendly,
-            "drops_reset_halfmove" => &mut self.drops_reset_halfmove,
-            "promote_to_drop_piece" => &mut self.promote_to_drop_piece,
-            "wall_pass_over_straight_only" => &mut self.wall_pass_over_straight_only,
-            _ => return None,
-        })
-    }
-
-    /// The value of the flag `name` (`None` inside: the game's own), if
+    /// The value of the flag `name` (`None` inside: each game's own), if
     /// there is such a flag. Old names (`wounds_draw_rules`) are understood.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<Option<bool>> {
-        if options::canonical(name) == "draw_rules" {
-            return Some(self.draw_rules);
-        }
-        let mut copy = *self;
-        copy.slot(name).map(|b| Some(*b))
+        let name = options::canonical(name);
+        let info = FLAGS.iter().find(|f| f.name == name)?;
+        let default = (!info.per_game).then_some(info.default);
+        Some(self.0.get(name).copied().or(default))
     }
 
     /// Sets the flag `name`; false if there is no such flag.
@@ -108,21 +68,18 @@ impl RuleFlags {
         self.set_or_reset(name, Some(value))
     }
 
-    /// Sets the flag `name`, or with `None` gives a per-game flag back to
-    /// each game's own rule; false if there is no such flag (or `None` for a
-    /// flag that has one default).
+    /// Sets the flag `name`, or with `None` gives it back its default (for a
+    /// per-game flag: each game's own rule); false if there is no such flag.
     pub fn set_or_reset(&mut self, name: &str, value: Option<bool>) -> bool {
-        if options::canonical(name) == "draw_rules" {
-            self.draw_rules = value;
-            return true;
+        let name = options::canonical(name);
+        if !FLAGS.iter().any(|f| f.name == name) {
+            return false;
         }
-        match (self.slot(name), value) {
-            (Some(b), Some(v)) => {
-                *b = v;
-                true
-            }
-            _ => false,
-        }
+        match value {
+            Some(v) => self.0.insert(name.to_string(), v),
+            None => self.0.remove(name),
+        };
+        true
     }
 
     /// The flags that differ from their defaults, as `name=value` words
@@ -189,7 +146,7 @@ pub fn parse_bool(text: &str) -> Option<bool> {
 /// `base` with `flags` applied: `base` itself when the flags change nothing
 /// in it, otherwise the one interned variant per (base, changed options).
 #[must_use]
-pub fn apply(base: &'static Variant, flags: RuleFlags) -> &'static Variant {
+pub fn apply(base: &'static Variant, flags: &RuleFlags) -> &'static Variant {
     options::apply(base, &flags.values_for(base)).map_or(base, |(v, _)| v)
 }
 
@@ -198,7 +155,7 @@ pub fn apply(base: &'static Variant, flags: RuleFlags) -> &'static Variant {
 ///
 /// # Errors
 /// The variant resolver's message.
-pub fn select(spec: &str, flags: RuleFlags) -> Result<&'static Variant, String> {
+pub fn select(spec: &str, flags: &RuleFlags) -> Result<&'static Variant, String> {
     let base = menagerie_games::resolve(spec).map_err(|e| e.to_string())?;
     Ok(apply(base, flags))
 }
@@ -211,7 +168,7 @@ mod tests {
     fn default_flags_give_the_builtin_game() {
         for name in menagerie_games::NAMES {
             let v = menagerie_games::by_name(name).unwrap();
-            assert!(std::ptr::eq(apply(v, RuleFlags::default()), v), "{name}");
+            assert!(std::ptr::eq(apply(v, &RuleFlags::default()), v), "{name}");
         }
     }
 
@@ -219,8 +176,8 @@ mod tests {
     fn flags_are_interned_and_recorded() {
         let mut f = RuleFlags::default();
         f.set("detonator_hits_friendly", true);
-        let a = select("wreckage", f).unwrap();
-        let b = select("wreckage", f).unwrap();
+        let a = select("wreckage", &f).unwrap();
+        let b = select("wreckage", &f).unwrap();
         assert!(std::ptr::eq(a, b));
         assert!(a.options.detonator_hits_friendly);
         assert_eq!(RuleFlags::of(a), f);
@@ -230,31 +187,34 @@ mod tests {
 
     #[test]
     fn promotion_to_the_drop_piece_and_game_specific_flags() {
-        let f = RuleFlags {
-            promote_to_drop_piece: true,
-            ..RuleFlags::default()
+        let with = |name: &str, value: bool| {
+            let mut f = RuleFlags::default();
+            assert!(f.set(name, value), "{name}");
+            f
         };
-        let v = select("carnage", f).unwrap();
+        let v = select("carnage", &with("promote_to_drop_piece", true)).unwrap();
         assert!(v.promotion.choices.contains(&menagerie_rules::Role::Freeze));
-        let w = RuleFlags {
-            draw_rules: Some(true),
-            ..RuleFlags::default()
-        };
-        assert!(select("wounds", w).unwrap().options.draw_rules);
-        let l = RuleFlags {
-            wall_pass_over_straight_only: true,
-            ..RuleFlags::default()
-        };
         assert!(
-            select("longer-board", l)
+            select("wounds", &with("draw_rules", true))
+                .unwrap()
+                .options
+                .draw_rules
+        );
+        let l = with("wall_pass_over_straight_only", true);
+        assert!(
+            select("longer-board", &l)
                 .unwrap()
                 .options
                 .wall_pass_over_straight_only
         );
         assert!(std::ptr::eq(
-            select("chess", l).unwrap(),
+            select("chess", &l).unwrap(),
             menagerie_games::by_name("chess").unwrap()
         ));
+        let mut reset = with("draw_rules", false);
+        assert!(reset.set_or_reset("wounds_draw_rules", None));
+        assert_eq!(reset, RuleFlags::default());
+        assert!(!reset.set("nope", true));
     }
 
     #[test]

@@ -57,7 +57,7 @@ impl Settings {
         } else {
             &self.setup
         };
-        flags::select(spec, self.flags)
+        flags::select(spec, &self.flags)
     }
 }
 

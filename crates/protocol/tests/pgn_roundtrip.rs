@@ -16,7 +16,7 @@ fn playout(name: &str, flag_bits: u8, skip: usize, picks: &[u16], names: (&str, 
             f.set(info.name, !info.default);
         }
     }
-    let variant = flags::select(name, f).expect("a built-in game with flags");
+    let variant = flags::select(name, &f).expect("a built-in game with flags");
     let mut record = GameRecord::new(Position::start(variant));
     let mut picks = picks.iter();
     // A few plies before the record starts: a set-up position.

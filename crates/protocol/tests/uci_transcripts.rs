@@ -195,11 +195,9 @@ fn a_custom_pick_the_piece_setup_is_played_when_set() {
 #[test]
 fn the_promote_to_drop_piece_flag_changes_what_is_legal() {
     let fen = "4k5/P9/10/10/10/10/10/10/10/4K5[] w - - 0 1";
-    let on = RuleFlags {
-        promote_to_drop_piece: true,
-        ..RuleFlags::default()
-    };
-    let with_flag = Position::from_fen(flags::select("wreckage", on).unwrap(), fen).unwrap();
+    let mut on = RuleFlags::default();
+    assert!(on.set("promote_to_drop_piece", true));
+    let with_flag = Position::from_fen(flags::select("wreckage", &on).unwrap(), fen).unwrap();
     let to_guillotine = with_flag
         .legal_moves()
         .into_iter()

@@ -28,7 +28,7 @@ pub fn standard_resolver(tags: &[(String, String)]) -> Result<&'static Variant, 
         Some(v) => v,
     };
     let rule_flags = RuleFlags::from_words(get("RuleFlags").unwrap_or(""))?;
-    flags::select(spec, rule_flags)
+    flags::select(spec, &rule_flags)
 }
 
 /// What is wrong with a record, and where.
