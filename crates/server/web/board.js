@@ -317,7 +317,7 @@ export class Board {
     const col = p.color === 'white' ? { f: '#fff6d8', s: '#111' } : { f: '#222', s: '#ffe9a8' };
     let h = '';
     if (p.letter === 'N') {
-      [...(p.prongs || '')].forEach((d, i) => {
+      [...(p.prongs || '').slice(0, 8)].forEach((d, i) => {
         if (d === '0') return;
         const [df, dr] = KNIGHT[i];
         const len = Math.hypot(df, dr);
@@ -327,7 +327,7 @@ export class Board {
       });
       return h;
     }
-    [...(p.prongs || '')].forEach((d, i) => {
+    [...(p.prongs || '').slice(0, 8)].forEach((d, i) => {
       if (d === '0') return;
       const [df, dr] = DIRS[i];
       const diag = df !== 0 && dr !== 0;

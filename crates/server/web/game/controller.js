@@ -219,6 +219,7 @@ export function select(sel) {
   G.sel = sel;
   closeChooser();
   renderBoard();
+  renderBars(); // a piece in hand picked earlier is no longer highlighted
   renderActionBar();
 }
 
