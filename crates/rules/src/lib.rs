@@ -21,6 +21,7 @@
 
 pub mod board;
 pub mod color;
+pub mod diagram;
 pub mod error;
 pub mod fen;
 pub mod fide;
@@ -36,6 +37,7 @@ pub mod position;
 pub mod record;
 pub mod setup;
 pub mod square_set;
+pub mod summary;
 
 pub mod variant;
 pub mod zobrist;

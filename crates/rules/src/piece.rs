@@ -50,13 +50,18 @@ pub struct PieceEntry {
     /// The slot of XBoard's piece images whose picture it borrows (`None`:
     /// the King, which XBoard always has).
     pub xboard: Option<u8>,
+    /// One paragraph for players on how it moves and captures, as in the
+    /// games' rules pages. A game whose own rule changes the piece (pawns,
+    /// ninja pawns, every man of a prong game) words it in
+    /// [`crate::summary::summary`].
+    pub summary: &'static str,
 }
 
 /// Declares the catalogue once: the [`Role`] enum, [`Role::ALL`] and
 /// [`PIECES`] come from one list, one row per piece.
 macro_rules! catalogue {
     ($($(#[$doc:meta])* $role:ident = $letter:literal, $name:literal, $attack:ident, $pick:ident,
-        [$($word:literal),*], $xboard:expr;)*) => {
+        [$($word:literal),*], $xboard:expr, $summary:literal;)*) => {
         /// A piece type from the catalogue shared by all games.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
@@ -76,6 +81,7 @@ macro_rules! catalogue {
             pick: Pick::$pick,
             words: &[$($word),*],
             xboard: $xboard,
+            summary: $summary,
         }),*];
 
         impl Role {
@@ -87,48 +93,68 @@ macro_rules! catalogue {
 
 catalogue! {
     /// King (royal in every game but Wounds).
-    King = b'K', "King", Orthodox, No, ["king"], None;
+    King = b'K', "King", Orthodox, No, ["king"], None,
+        "Steps one square in any direction and castles as its game allows. It may never stand in check; checkmate wins. Check counts every way an enemy piece could remove it, side-effect captures included.";
     /// Queen.
-    Queen = b'Q', "Queen", Orthodox, SlotOrDrop, ["queen"], Some(4);
+    Queen = b'Q', "Queen", Orthodox, SlotOrDrop, ["queen"], Some(4),
+        "Moves any distance along ranks, files and diagonals through empty squares and captures by landing on an enemy piece.";
     /// Rook.
-    Rook = b'R', "Rook", Orthodox, SlotOrDrop, ["rook"], Some(3);
+    Rook = b'R', "Rook", Orthodox, SlotOrDrop, ["rook"], Some(3),
+        "Moves any distance along ranks and files through empty squares and captures by landing on an enemy piece. It castles with its king.";
     /// Bishop.
-    Bishop = b'B', "Bishop", Orthodox, SlotOrDrop, ["bishop"], Some(2);
+    Bishop = b'B', "Bishop", Orthodox, SlotOrDrop, ["bishop"], Some(2),
+        "Moves any distance diagonally through empty squares and captures by landing on an enemy piece.";
     /// Knight.
-    Knight = b'N', "Knight", Orthodox, SlotOrDrop, ["knight"], Some(1);
+    Knight = b'N', "Knight", Orthodox, SlotOrDrop, ["knight"], Some(1),
+        "Leaps to the far corner of a 2x3 rectangle, over anything in between, and captures by landing on an enemy piece.";
     /// Pawn, with the game's own pawn rule.
-    Pawn = b'P', "Pawn", Orthodox, No, ["pawn"], Some(0);
+    Pawn = b'P', "Pawn", Orthodox, No, ["pawn"], Some(0),
+        "Moves one square straight forward, or two from its starting rank, and captures one square diagonally forward, en passant too. It must promote on the last rank.";
     /// Knight leap or one orthogonal step.
-    WazirKnight = b'W', "Wazir-Knight", Orthodox, SlotOrDrop, ["wazir-knight"], Some(9);
+    WazirKnight = b'W', "Wazir-Knight", Orthodox, SlotOrDrop, ["wazir-knight"], Some(9),
+        "Leaps like a knight or steps one square straight (up, down, left or right); it captures on any square it can move to.";
     /// Knight leap or one diagonal step.
-    FerzKnight = b'F', "Ferz-Knight", Orthodox, SlotOrDrop, ["ferz-knight"], Some(5);
+    FerzKnight = b'F', "Ferz-Knight", Orthodox, SlotOrDrop, ["ferz-knight"], Some(5),
+        "Leaps like a knight or steps one square diagonally; it captures on any square it can move to.";
     /// Queen/knight mover capturing by approach (forward) and withdrawal.
-    Dragon = b'D', "Dragon", Exotic, SlotOrDrop, ["dragon"], Some(14);
+    Dragon = b'D', "Dragon", Exotic, SlotOrDrop, ["dragon"], Some(14),
+        "Moves like a queen or leaps like a knight, always to an empty square, and never captures where it lands. A forward slide captures by approach (the enemy on the next square beyond where it stops); a backward or sideways slide captures by withdrawal (the enemy it touched on the opposite side). One capture per slide, automatic; it can never capture pawns or ninja pawns, and knight leaps never capture.";
     /// Queen/knight mover that captures by detonating in place.
-    Detonator = b'X', "Detonator", Exotic, SlotOrDrop, ["detonator"], Some(16);
+    Detonator = b'X', "Detonator", Exotic, SlotOrDrop, ["detonator"], Some(16),
+        "Moves like a queen or leaps like a knight, only to empty squares. Instead of moving it may detonate in place: every enemy piece on the eight squares around it is removed at once, except ninja pawns, and the Detonator stays. A detonation must remove at least one enemy and may not leave your king in check; a king next to an enemy Detonator is in check.";
     /// Flying Guillotine: the Flying Bomber in all eight directions.
     Guillotine = b'G', "Flying Guillotine", Exotic, SlotOrDrop,
-        ["flying-guillotine", "guillotine"], Some(15);
+        ["flying-guillotine", "guillotine"], Some(15),
+        "Dropped once on an empty square of your back rank. It moves like a queen through empty squares and, in each of the eight directions, may hop over an adjacent friend to the empty square behind it, fly over the first enemy it meets onto the empty square just beyond (capturing it), capture an enemy exactly two squares away when the square between is empty or friendly, or take two adjacent enemies at once by landing on the second. It never captures an adjacent piece by landing on it, and nothing is immune to it.";
     /// Terror Freeze: never captures, freezes adjacent enemies.
-    Freeze = b'T', "Terror Freeze", Never, SlotOrDrop, ["terror-freeze", "freeze"], Some(20);
+    Freeze = b'T', "Terror Freeze", Never, SlotOrDrop, ["terror-freeze", "freeze"], Some(20),
+        "Dropped once on an empty square of your back rank. It moves like a queen or leaps like a knight, to empty squares only, and never captures. Every enemy piece next to it is frozen: it cannot move, capture or give check, though it can be captured and still blocks lines. Freezing is worked out afresh every move.";
     /// Ninja pawn, with the game's own ninja rule.
-    NinjaPawn = b'J', "Ninja Pawn", Orthodox, DropOnly, ["ninja-pawn", "ninja"], Some(18);
+    NinjaPawn = b'J', "Ninja Pawn", Orthodox, DropOnly, ["ninja-pawn", "ninja"], Some(18),
+        "Enters only by a drop on your 2nd rank, optionally pushed straight forward to your middle rank in the same turn. It moves one square forward or sideways to an empty square, or from its first four ranks straight forward up to the middle rank; it captures one square diagonally forward, and also one square sideways while in the enemy half. It takes no part in en passant and must promote on the last rank.";
     /// Ninja Guard: diagonal step, or diagonal leap taking what it jumps.
-    NinjaGuard = b'A', "Ninja Guard", Exotic, SlotOrDrop, ["ninja-guard", "guard"], Some(10);
+    NinjaGuard = b'A', "Ninja Guard", Exotic, SlotOrDrop, ["ninja-guard", "guard"], Some(10),
+        "Moves only diagonally. It steps one square diagonally to an empty square or onto an enemy, or leaps exactly two squares diagonally: a jumped enemy is captured, a jumped friend is left alone, and the landing square must be empty or hold an enemy, which is captured too.";
     /// Super Cannon: rook moves, friendly hop, screen captures.
-    Cannon = b'C', "Super Cannon", Exotic, SlotOrDrop, ["super-cannon", "cannon"], Some(11);
+    Cannon = b'C', "Super Cannon", Exotic, SlotOrDrop, ["super-cannon", "cannon"], Some(11),
+        "Dropped on an empty square of your back rank. It slides like a rook without capturing, may hop over an adjacent friend onto the empty square behind it, and captures like a xiangqi cannon: over exactly one piece of either colour onto the first enemy behind it, taking the screen too when the screen is an enemy. It never captures the first piece on its line directly.";
     /// Flying Bomber: rook moves, hop, fly-over and distance-2 captures.
-    Bomber = b'O', "Flying Bomber", Exotic, SlotOrDrop, ["flying-bomber", "bomber"], Some(17);
+    Bomber = b'O', "Flying Bomber", Exotic, SlotOrDrop, ["flying-bomber", "bomber"], Some(17),
+        "Moves only along ranks and files. It slides like a rook to empty squares; with a piece on the adjacent square it lands two squares away, jumping a friend or capturing an enemy there, and also capturing an enemy on the landing square; it may capture an enemy two squares away across an empty square; and it may fly along an empty line over the first enemy it meets onto the empty square just beyond, capturing it.";
     /// Withdrawer: queen moves to empty squares, captures by withdrawal.
-    Withdrawer = b'U', "Withdrawer", Exotic, SlotOrDrop, ["withdrawer"], Some(7);
+    Withdrawer = b'U', "Withdrawer", Exotic, SlotOrDrop, ["withdrawer"], Some(7),
+        "Moves like a queen, only to empty squares. It captures by moving directly away from an adjacent enemy piece, which is removed; the capture is automatic, and it cannot capture by landing on a piece.";
     /// One square of a two-square Wall.
-    Wall = b'L', "Wall", Exotic, No, ["wall"], Some(6);
+    Wall = b'L', "Wall", Exotic, No, ["wall"], Some(6),
+        "One piece covering two side-by-side squares of a rank. It slides straight forward or backward any distance through empty squares, or steps one square sideways, capturing every enemy on the squares it moves into (up to two at once), but never the enemy Wall. Capturing either of its squares removes the whole Wall. Your own pieces may pass over your Wall when moving forward; the enemy Wall blocks everything but knights.";
     /// Changeling in its halfling-bishop phase.
     ChangelingBishop = b'Z', "Changeling (halfling bishop)", Exotic, SlotOrDrop,
-        ["changeling", "changeling-bishop", "halfling-bishop"], Some(13);
+        ["changeling", "changeling-bishop", "halfling-bishop"], Some(13),
+        "A Changeling in its halfling-bishop phase: it moves and captures diagonally, at most half the distance to the board's edge in each direction (rounded up), and becomes a halfling rook after every move it makes.";
     /// Changeling in its halfling-rook phase.
     ChangelingRook = b'Y', "Changeling (halfling rook)", Exotic, SlotOrDrop,
-        ["changeling-rook", "halfling-rook"], Some(8);
+        ["changeling-rook", "halfling-rook"], Some(8),
+        "A Changeling in its halfling-rook phase: it moves and captures along ranks and files, at most half the distance to the board's edge in each direction (rounded up), and becomes a halfling bishop after every move it makes.";
 }
 
 impl Role {

@@ -220,6 +220,52 @@ pub struct PieceInfo {
     pub name: String,
     /// One paragraph on how it moves and captures in this game.
     pub summary: String,
+    /// How it moves, found by the move generator (`None`: no diagram).
+    pub diagram: Option<MovementDiagram>,
+}
+
+/// A movement diagram: a small board, the pieces on it and what the piece
+/// does on each marked square (`docs/api.md`, "Movement diagrams").
+#[derive(Clone, Debug, Serialize)]
+pub struct MovementDiagram {
+    /// Files of the diagram's board.
+    pub files: u8,
+    /// Ranks of the diagram's board.
+    pub ranks: u8,
+    /// The piece, and any piece it needs to show a capture (a screen).
+    pub pieces: Vec<BoardPiece>,
+    /// Marked squares.
+    pub marks: Vec<DiagramMark>,
+}
+
+/// One marked square of a movement diagram.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiagramMark {
+    /// The square, in the diagram's own coordinates.
+    pub square: String,
+    /// `moveonly` (moves there, never captures by landing), `move` (moves
+    /// or captures there), `capture` (captures there only), `taken` (an
+    /// enemy there is removed by a side-effect capture), `blast` (removed
+    /// by a detonation) or `freeze` (frozen).
+    pub kind: MarkKind,
+}
+
+/// What a diagram's piece does on a square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MarkKind {
+    /// Moves there, never captures by landing.
+    MoveOnly,
+    /// Moves or captures there.
+    Move,
+    /// Captures there only.
+    Capture,
+    /// An enemy there is removed by a side-effect capture.
+    Taken,
+    /// An enemy there is removed by a detonation.
+    Blast,
+    /// An enemy there is frozen.
+    Freeze,
 }
 
 /// One piece of the catalogue (`GET /api/pieces`).

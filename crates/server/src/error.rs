@@ -10,6 +10,144 @@ use axum::Json;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+/// The machine-readable code of an [`ApiError`], sent as `error` in the JSON
+/// body (snake case: `illegal_action`, `not_found`); `docs/api.md` lists them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Analysis is off in this game (a game between two people in progress).
+    AnalysisNotAvailable,
+    /// The request body could not be read.
+    BadBody,
+    /// A position string does not parse or is not a legal position.
+    BadFen,
+    /// The body is not valid JSON.
+    BadJson,
+    /// The JSON does not have the fields and types the request needs.
+    BadJsonData,
+    /// An engine level outside 1 to 10.
+    BadLevel,
+    /// A setup name that is empty, too long or has characters a name may not.
+    BadName,
+    /// A ply number the game does not have.
+    BadPly,
+    /// A Pick the Piece setup that does not follow the setup rules.
+    BadSetup,
+    /// A time control out of range.
+    BadTimeControl,
+    /// The body is larger than the server accepts.
+    BodyTooLarge,
+    /// Every engine slot stays taken; try again.
+    Busy,
+    /// The draw offer was declined.
+    DrawDeclined,
+    /// The game has ended.
+    GameOver,
+    /// The rules forbid the action; the message says which rule.
+    IllegalAction,
+    /// Storage or another part of the server failed.
+    Internal,
+    /// A move string that does not read as any action.
+    MalformedMove,
+    /// There is no draw offer to accept or decline.
+    NoDrawOffer,
+    /// No such game, setup or page.
+    NotFound,
+    /// The body is not declared as JSON.
+    NotJson,
+    /// The seat token does not allow this.
+    NotYourSeat,
+    /// It is the other side's turn.
+    NotYourTurn,
+    /// There is no move to take back.
+    NothingToUndo,
+    /// Too many requests from one address.
+    RateLimited,
+    /// The store holds as many saved setups as it allows.
+    TooManySetups,
+    /// Taking back moves is off in this game.
+    UndoNotAvailable,
+    /// A rule option the game does not have.
+    UnknownOption,
+    /// No game of that name.
+    UnknownVariant,
+}
+
+impl ErrorCode {
+    /// Every code, for documentation and tests.
+    pub const ALL: [ErrorCode; 28] = [
+        ErrorCode::AnalysisNotAvailable,
+        ErrorCode::BadBody,
+        ErrorCode::BadFen,
+        ErrorCode::BadJson,
+        ErrorCode::BadJsonData,
+        ErrorCode::BadLevel,
+        ErrorCode::BadName,
+        ErrorCode::BadPly,
+        ErrorCode::BadSetup,
+        ErrorCode::BadTimeControl,
+        ErrorCode::BodyTooLarge,
+        ErrorCode::Busy,
+        ErrorCode::DrawDeclined,
+        ErrorCode::GameOver,
+        ErrorCode::IllegalAction,
+        ErrorCode::Internal,
+        ErrorCode::MalformedMove,
+        ErrorCode::NoDrawOffer,
+        ErrorCode::NotFound,
+        ErrorCode::NotJson,
+        ErrorCode::NotYourSeat,
+        ErrorCode::NotYourTurn,
+        ErrorCode::NothingToUndo,
+        ErrorCode::RateLimited,
+        ErrorCode::TooManySetups,
+        ErrorCode::UndoNotAvailable,
+        ErrorCode::UnknownOption,
+        ErrorCode::UnknownVariant,
+    ];
+
+    /// The code as sent (`illegal_action`).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::AnalysisNotAvailable => "analysis_not_available",
+            ErrorCode::BadBody => "bad_body",
+            ErrorCode::BadFen => "bad_fen",
+            ErrorCode::BadJson => "bad_json",
+            ErrorCode::BadJsonData => "bad_json_data",
+            ErrorCode::BadLevel => "bad_level",
+            ErrorCode::BadName => "bad_name",
+            ErrorCode::BadPly => "bad_ply",
+            ErrorCode::BadSetup => "bad_setup",
+            ErrorCode::BadTimeControl => "bad_time_control",
+            ErrorCode::BodyTooLarge => "body_too_large",
+            ErrorCode::Busy => "busy",
+            ErrorCode::DrawDeclined => "draw_declined",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::Internal => "internal",
+            ErrorCode::MalformedMove => "malformed_move",
+            ErrorCode::NoDrawOffer => "no_draw_offer",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::NotJson => "not_json",
+            ErrorCode::NotYourSeat => "not_your_seat",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::NothingToUndo => "nothing_to_undo",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::TooManySetups => "too_many_setups",
+            ErrorCode::UndoNotAvailable => "undo_not_available",
+            ErrorCode::UnknownOption => "unknown_option",
+            ErrorCode::UnknownVariant => "unknown_variant",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// An API error: an HTTP status, a short machine code and a sentence for people.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{code}: {message}")]
@@ -17,7 +155,7 @@ pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
     /// A short code such as `illegal_action` or `not_found`.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// What is wrong, in words.
     pub message: String,
 }
@@ -25,14 +163,14 @@ pub struct ApiError {
 /// The JSON body of an error.
 #[derive(Serialize)]
 struct ErrorBody<'a> {
-    error: &'a str,
+    error: ErrorCode,
     message: &'a str,
 }
 
 impl ApiError {
     /// An error with this status, code and message.
     #[must_use]
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             code,
@@ -42,44 +180,52 @@ impl ApiError {
 
     /// `400`: the request itself is wrong.
     #[must_use]
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn bad_request(code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, code, message)
     }
 
     /// `404 not_found`.
     #[must_use]
     pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+        ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
     }
 
     /// `403`: the seat token does not allow this.
     #[must_use]
-    pub fn forbidden(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn forbidden(code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::FORBIDDEN, code, message)
     }
 
     /// `409`: the game's state does not allow this now.
     #[must_use]
-    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn conflict(code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, code, message)
     }
 
     /// `422 illegal_action`: the rules forbid the action; the message says which rule.
     #[must_use]
     pub fn illegal(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_action", message)
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::IllegalAction,
+            message,
+        )
     }
 
     /// `503 busy`: the engine queue is full.
     #[must_use]
     pub fn busy(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy, message)
     }
 
     /// `500 internal`: storage or another part of the server failed.
     #[must_use]
     pub fn internal(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::Internal,
+            message,
+        )
     }
 }
 
@@ -103,11 +249,11 @@ impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
         let status = r.status();
         let code = match r {
-            JsonRejection::JsonDataError(_) => "bad_json_data",
-            JsonRejection::JsonSyntaxError(_) => "bad_json",
-            JsonRejection::MissingJsonContentType(_) => "not_json",
-            _ if status == StatusCode::PAYLOAD_TOO_LARGE => "body_too_large",
-            _ => "bad_body",
+            JsonRejection::JsonDataError(_) => ErrorCode::BadJsonData,
+            JsonRejection::JsonSyntaxError(_) => ErrorCode::BadJson,
+            JsonRejection::MissingJsonContentType(_) => ErrorCode::NotJson,
+            _ if status == StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::BodyTooLarge,
+            _ => ErrorCode::BadBody,
         };
         ApiError::new(status, code, r.body_text())
     }
@@ -146,7 +292,7 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let bytes = axum::body::Bytes::from_request(req, state)
             .await
-            .map_err(|r| ApiError::new(r.status(), "bad_body", r.body_text()))?;
+            .map_err(|r| ApiError::new(r.status(), ErrorCode::BadBody, r.body_text()))?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalJson(T::default()));
         }
@@ -154,9 +300,26 @@ where
             .map(OptionalJson)
             .map_err(|e| {
                 ApiError::bad_request(
-                    "bad_json",
+                    ErrorCode::BadJson,
                     format!("the body is not valid JSON for this request: {e}"),
                 )
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_sent_as_its_snake_case_name() {
+        for code in ErrorCode::ALL {
+            let json = serde_json::to_string(&code).unwrap();
+            assert_eq!(json, format!("\"{}\"", code.as_str()));
+            assert!(code
+                .as_str()
+                .bytes()
+                .all(|b| b == b'_' || b.is_ascii_lowercase()));
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Why a move string is refused: the rule that forbids it, in words.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use menagerie_rules::movegen;
 use menagerie_rules::{notation, Move, MoveError, Position, Role, Square};
 
@@ -14,7 +14,7 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, ApiError> {
     match notation::parse(pos, text) {
         Ok(m) => Ok(m),
         Err(MoveError::Malformed(t)) => Err(ApiError::bad_request(
-            "malformed_move",
+            ErrorCode::MalformedMove,
             format!(
                 "{t:?} is not a move string: write squares such as e2e4, a drop such as J@e2, \
                  a promotion such as e9e10q, a rotation such as e5r, or 0000 for a pass"
@@ -185,7 +185,10 @@ mod tests {
     #[test]
     fn reasons_name_the_rule() {
         let p = start("chess");
-        assert_eq!(parse(&p, "e2-e4").unwrap_err().code, "malformed_move");
+        assert_eq!(
+            parse(&p, "e2-e4").unwrap_err().code.as_str(),
+            "malformed_move"
+        );
         assert!(reason(&p, "e3e4").contains("no piece"));
         assert!(reason(&p, "e7e5").contains("not yours"));
         assert!(reason(&p, "e1e2").contains("own pieces"));

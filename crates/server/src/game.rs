@@ -5,7 +5,7 @@
 //! stored before it becomes visible.
 
 use crate::dto::{GameView, LegalAction, OptionMap, TimeControl};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::explain;
 use crate::readable::{self, color_name};
 use crate::store::{Ending, MoveRow};
@@ -413,20 +413,20 @@ impl Game {
     pub fn check_turn(&self, seat: Option<Seat>) -> Result<(), ApiError> {
         let Some(seat) = seat else {
             return Err(ApiError::forbidden(
-                "not_your_seat",
+                ErrorCode::NotYourSeat,
                 "this needs a seat token (X-Seat-Token) of a player of this game; spectators may only watch",
             ));
         };
         if let Some((result, _, reason)) = self.outcome() {
             return Err(ApiError::conflict(
-                "game_over",
+                ErrorCode::GameOver,
                 format!("the game is over ({result}, {reason})"),
             ));
         }
         let turn = self.turn();
         if !seat.plays(turn) {
             return Err(ApiError::conflict(
-                "not_your_turn",
+                ErrorCode::NotYourTurn,
                 format!(
                     "it is {}'s turn, and you play {}",
                     color_name(turn),
@@ -436,7 +436,7 @@ impl Game {
         }
         if self.players[turn] != Player::Human {
             return Err(ApiError::conflict(
-                "not_your_turn",
+                ErrorCode::NotYourTurn,
                 "it is the engine's turn",
             ));
         }
@@ -450,7 +450,7 @@ impl Game {
     pub fn prepare(&self, text: &str, now: Instant) -> Result<Prepared, ApiError> {
         if text.len() > 32 {
             return Err(ApiError::bad_request(
-                "malformed_move",
+                ErrorCode::MalformedMove,
                 "a move string has at most 32 characters",
             ));
         }
@@ -509,13 +509,13 @@ impl Game {
     pub fn undo_plies(&self, seat: Option<Seat>) -> Result<usize, ApiError> {
         let Some(seat) = seat else {
             return Err(ApiError::forbidden(
-                "not_your_seat",
+                ErrorCode::NotYourSeat,
                 "only a player of this game may take moves back",
             ));
         };
         if let Some(e) = &self.ending {
             return Err(ApiError::conflict(
-                "game_over",
+                ErrorCode::GameOver,
                 format!("the game is over ({}, {})", e.result, e.reason),
             ));
         }
@@ -523,7 +523,7 @@ impl Game {
         let plies = match self.mode {
             Mode::Link => {
                 return Err(ApiError::conflict(
-                    "undo_not_available",
+                    ErrorCode::UndoNotAvailable,
                     "moves cannot be taken back in a game over a link",
                 ))
             }
@@ -548,7 +548,7 @@ impl Game {
         };
         if n < plies || n == 0 || !human_moved {
             return Err(ApiError::conflict(
-                "nothing_to_undo",
+                ErrorCode::NothingToUndo,
                 "there is no move of yours to take back",
             ));
         }

@@ -19,7 +19,6 @@ pub mod explain;
 pub mod game;
 pub mod ids;
 pub mod pgn;
-pub mod pieces;
 pub mod rate;
 pub mod readable;
 pub mod routes;

@@ -1,6 +1,6 @@
 //! A simple per-client rate limit: a token bucket per address.
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
@@ -46,7 +46,7 @@ impl RateLimiter {
         if *tokens < 1.0 {
             return Err(ApiError::new(
                 axum::http::StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
+                ErrorCode::RateLimited,
                 "too many requests from your address; wait a moment",
             ));
         }
@@ -65,7 +65,7 @@ mod tests {
         for _ in 0..3 {
             r.check(None).unwrap();
         }
-        assert_eq!(r.check(None).unwrap_err().code, "rate_limited");
+        assert_eq!(r.check(None).unwrap_err().code.as_str(), "rate_limited");
         r.check(Some("127.0.0.2".parse().unwrap())).unwrap();
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::dto::{GameView, OptionMap, TimeControl};
 use crate::engine_queue::{self, EngineQueue, Job};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::game::{Game, NewGame, Player, Seat};
 use crate::rate::RateLimiter;
 use crate::store::{Ending, GameRow, Store};
@@ -253,7 +253,7 @@ impl AppState {
                             game.end(ending);
                         } else {
                             return Err(ApiError::conflict(
-                                "draw_declined",
+                                ErrorCode::DrawDeclined,
                                 "the engine declines the draw",
                             ));
                         }
@@ -270,11 +270,14 @@ impl AppState {
                 }
                 DrawAction::Accept => {
                     let Some(offerer) = game.draw_offer else {
-                        return Err(ApiError::conflict("no_draw_offer", "no draw is offered"));
+                        return Err(ApiError::conflict(
+                            ErrorCode::NoDrawOffer,
+                            "no draw is offered",
+                        ));
                     };
                     if !seat.plays(!offerer) {
                         return Err(ApiError::conflict(
-                            "no_draw_offer",
+                            ErrorCode::NoDrawOffer,
                             "you cannot accept your own draw offer",
                         ));
                     }
@@ -288,11 +291,14 @@ impl AppState {
                 }
                 DrawAction::Decline => {
                     let Some(offerer) = game.draw_offer else {
-                        return Err(ApiError::conflict("no_draw_offer", "no draw is offered"));
+                        return Err(ApiError::conflict(
+                            ErrorCode::NoDrawOffer,
+                            "no draw is offered",
+                        ));
                     };
                     if !seat.plays(!offerer) {
                         return Err(ApiError::conflict(
-                            "no_draw_offer",
+                            ErrorCode::NoDrawOffer,
                             "only the other side can decline a draw offer",
                         ));
                     }
@@ -430,13 +436,13 @@ impl AppState {
 fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {
     let Some(seat) = seat else {
         return Err(ApiError::forbidden(
-            "not_your_seat",
+            ErrorCode::NotYourSeat,
             "this needs a seat token (X-Seat-Token) of a player of this game",
         ));
     };
     if let Some((result, _, reason)) = game.outcome() {
         return Err(ApiError::conflict(
-            "game_over",
+            ErrorCode::GameOver,
             format!("the game is over ({result}, {reason})"),
         ));
     }

@@ -3,10 +3,10 @@
 //! variant per (game, options) live in [`menagerie_games::options`].
 
 use crate::dto::{OptionInfo, OptionMap, PieceInfo, VariantInfo};
-use crate::error::ApiError;
-use crate::pieces;
+use crate::error::{ApiError, ErrorCode};
 use menagerie_games::catalogue::GameEntry;
 use menagerie_games::options;
+use menagerie_rules::summary;
 use menagerie_rules::{Role, Variant};
 
 /// The longest variant spec accepted.
@@ -21,14 +21,14 @@ pub fn base(spec: &str) -> Result<&'static Variant, ApiError> {
     let spec = spec.trim();
     if spec.len() > MAX_SPEC_LEN {
         return Err(ApiError::bad_request(
-            "unknown_variant",
+            ErrorCode::UnknownVariant,
             format!("a variant spec has at most {MAX_SPEC_LEN} characters"),
         ));
     }
     let inline = menagerie_games::pick_the_piece::custom::strip_prefix(spec).is_some();
     if !inline && menagerie_games::by_name(spec).is_none() {
         return Err(ApiError::bad_request(
-            "unknown_variant",
+            ErrorCode::UnknownVariant,
             format!(
                 "unknown variant {spec:?}; known: {}, or a Pick the Piece setup such as \
                  pick-the-piece:slots=O,C;drops=N,A,J2",
@@ -36,7 +36,8 @@ pub fn base(spec: &str) -> Result<&'static Variant, ApiError> {
             ),
         ));
     }
-    menagerie_games::resolve(spec).map_err(|e| ApiError::bad_request("bad_setup", e.to_string()))
+    menagerie_games::resolve(spec)
+        .map_err(|e| ApiError::bad_request(ErrorCode::BadSetup, e.to_string()))
 }
 
 /// The variant for `spec` with `options` applied, and the options that
@@ -48,7 +49,7 @@ pub fn base(spec: &str) -> Result<&'static Variant, ApiError> {
 pub fn resolve(spec: &str, options: &OptionMap) -> Result<(&'static Variant, OptionMap), ApiError> {
     let base = base(spec)?;
     options::apply(base, options)
-        .map_err(|e| ApiError::bad_request("unknown_option", e.to_string()))
+        .map_err(|e| ApiError::bad_request(ErrorCode::UnknownOption, e.to_string()))
 }
 
 /// The roles that can appear in `v`: on the board or in hand.
@@ -86,7 +87,8 @@ pub fn info(v: &'static Variant) -> VariantInfo {
             .map(|r| PieceInfo {
                 letter: r.letter().to_string(),
                 name: r.name().to_string(),
-                summary: pieces::summary(r, v).to_string(),
+                summary: summary::summary(r, v).to_string(),
+                diagram: crate::view::diagram(v, r),
             })
             .collect(),
         options: options::of(v)
@@ -132,10 +134,16 @@ mod tests {
 
     #[test]
     fn files_and_unknown_flags_are_refused() {
-        assert_eq!(base("examples/x.toml").unwrap_err().code, "unknown_variant");
+        assert_eq!(
+            base("examples/x.toml").unwrap_err().code.as_str(),
+            "unknown_variant"
+        );
         let mut o = OptionMap::new();
         o.insert("freeze_affects_friendly".into(), true);
-        assert_eq!(resolve("chess", &o).unwrap_err().code, "unknown_option");
+        assert_eq!(
+            resolve("chess", &o).unwrap_err().code.as_str(),
+            "unknown_option"
+        );
     }
 
     #[test]

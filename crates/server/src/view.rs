@@ -1,13 +1,13 @@
 //! Builds the [`GameView`] the page draws from a [`Game`].
 
 use crate::dto::{
-    ActionKind, BoardPiece, Clocks, GameView, LastMove, LegalAction, OutcomeView, PlayedMove,
-    Players, Pockets, PositionView, Side, Viewer,
+    ActionKind, BoardPiece, Clocks, DiagramMark, GameView, LastMove, LegalAction, MarkKind,
+    MovementDiagram, OutcomeView, PlayedMove, Players, Pockets, PositionView, Side, Viewer,
 };
 use crate::game::{Game, Mode, Seat};
 use crate::readable;
 use menagerie_rules::mechanics::{prongs, wall};
-use menagerie_rules::{Color, Move, Position, Role};
+use menagerie_rules::{Color, Move, Piece, Position, Role, Variant};
 use std::time::Instant;
 
 /// The game as everyone sees it (`you` is filled in per viewer).
@@ -145,27 +145,31 @@ pub(crate) fn board(pos: &Position) -> Vec<BoardPiece> {
             let Some(sq) = menagerie_rules::Square::new(file, rank) else {
                 continue;
             };
-            let Some(p) = pos.board().get(sq) else {
-                continue;
-            };
-            out.push(BoardPiece {
-                square: sq.to_string(),
-                color: p.color.into(),
-                letter: p.role.letter().to_string(),
-                name: p.role.name().into(),
-                prongs: pos.variant().prongs.then(|| prongs::write(p.role, p.state)),
-                wounded: pos.variant().prongs && prongs::is_wounded(p),
-                wall: (p.role == Role::Wall).then(|| {
-                    if p.state == wall::WEST {
-                        "left".to_string()
-                    } else {
-                        "right".to_string()
-                    }
-                }),
-            });
+            if let Some(p) = pos.board().get(sq) {
+                out.push(board_piece(sq, p, pos.variant().prongs));
+            }
         }
     }
     out
+}
+
+/// One piece as the page draws it (`prongs`: the game is a prong game).
+pub(crate) fn board_piece(sq: menagerie_rules::Square, p: Piece, prongs: bool) -> BoardPiece {
+    BoardPiece {
+        square: sq.to_string(),
+        color: p.color.into(),
+        letter: p.role.letter().to_string(),
+        name: p.role.name().into(),
+        prongs: prongs.then(|| prongs::write(p.role, p.state)),
+        wounded: prongs && prongs::is_wounded(p),
+        wall: (p.role == Role::Wall).then(|| {
+            if p.state == wall::WEST {
+                "left".to_string()
+            } else {
+                "right".to_string()
+            }
+        }),
+    }
 }
 
 /// Pieces in hand of `pos`, per side and letter.
@@ -241,4 +245,38 @@ fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
         Move::Pass => ActionKind::Pass,
     };
     a
+}
+
+/// The movement diagram of `role` in `v`, computed by the move generator.
+pub(crate) fn diagram(v: &'static Variant, role: Role) -> Option<MovementDiagram> {
+    let d = menagerie_rules::diagram::movement(v, role)?;
+    Some(MovementDiagram {
+        files: menagerie_rules::diagram::SIZE,
+        ranks: menagerie_rules::diagram::SIZE,
+        pieces: d
+            .pieces
+            .iter()
+            .map(|&(sq, p)| board_piece(sq, p, v.prongs))
+            .collect(),
+        marks: d
+            .marks
+            .iter()
+            .map(|m| DiagramMark {
+                square: m.square.to_string(),
+                kind: mark_kind(m.kind),
+            })
+            .collect(),
+    })
+}
+
+fn mark_kind(kind: menagerie_rules::diagram::MarkKind) -> MarkKind {
+    use menagerie_rules::diagram::MarkKind as K;
+    match kind {
+        K::MoveOnly => MarkKind::MoveOnly,
+        K::Move => MarkKind::Move,
+        K::Capture => MarkKind::Capture,
+        K::Taken => MarkKind::Taken,
+        K::Blast => MarkKind::Blast,
+        K::Freeze => MarkKind::Freeze,
+    }
 }

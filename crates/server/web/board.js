@@ -1,7 +1,7 @@
 // The SVG board: squares, coordinates, pieces (Walls across two squares, prongs on
 // Wounds men, frozen tint) and highlights; its input is wired by board-input.js.
 
-import { symbolDefs, wallBricks, COLORS, PIECE_NAMES } from './pieces.js';
+import { symbolDefs, wallBricks, glyph, COLORS, LETTERS } from './pieces.js';
 import { sqName, parseSq } from './squares.js';
 import { bindInput } from './board-input.js';
 
@@ -228,7 +228,7 @@ export class Board {
         const sq = sqName(f, r);
         const { x, y } = this.xy(sq);
         const p = bySq.get(sq);
-        const label = `${sq}${p ? `, ${p.color} ${p.name || PIECE_NAMES[p.letter] || p.letter}` : ', empty'}${(st.targets || []).some((t) => t.square === sq) ? ', possible destination' : ''}${(st.frozen || []).includes(sq) ? ', frozen' : ''}`;
+        const label = `${sq}${p ? `, ${p.color} ${p.name || p.letter}` : ', empty'}${(st.targets || []).some((t) => t.square === sq) ? ', possible destination' : ''}${(st.frozen || []).includes(sq) ? ', frozen' : ''}`;
         const focusable = sq === (this.focusSq || this.defaultFocus());
         h += `<rect class="sq-hit" data-sq="${sq}" x="${x}" y="${y}" width="${S}" height="${S}" role="button" aria-label="${label}" tabindex="${focusable ? 0 : -1}"/>`;
       }
@@ -301,7 +301,9 @@ export class Board {
     const inset = prongs ? 20 : 4;
     let h = `<g class="piece ${p.color}" data-sq="${p.square}" opacity="${ghost ? 0.35 : 1}" pointer-events="none">`;
     if (prongs) h += this.drawProngs(p, x, y);
-    h += `<use href="#${id}" x="${x + inset}" y="${y + inset}" width="${S - 2 * inset}" height="${S - 2 * inset}"/>`;
+    const box = `x="${x + inset}" y="${y + inset}" width="${S - 2 * inset}" height="${S - 2 * inset}"`;
+    // a piece without a drawing of its own gets the lettered stand-in inline
+    h += LETTERS.includes(p.letter) ? `<use href="#${id}" ${box}/>` : `<svg ${box} viewBox="0 0 100 100">${glyph(p.letter, p.color)}</svg>`;
     if (p.wounded) h += `<circle cx="${x + 14}" cy="${y + 86}" r="8" fill="#d12b2b" stroke="#fff" stroke-width="3"><title>wounded</title></circle>`;
     return h + '</g>';
   }

@@ -180,7 +180,7 @@ export const LETTERS = Object.keys(GLYPHS);
 export function glyph(letter, color) {
   const g = GLYPHS[letter.toUpperCase()];
   const c = color === 'black' ? COLORS.black : COLORS.white;
-  if (!g) return `<text x="50" y="66" font-size="50" text-anchor="middle" fill="${c.s}">${letter}</text>`;
+  if (!g) return `${base(c)}<circle cx="50" cy="46" r="30" fill="${c.f}" stroke="${c.s}" stroke-width="4"/><text x="50" y="62" font-size="44" font-weight="700" text-anchor="middle" fill="${c.d}">${letter.toUpperCase()}</text>`;
   return g(c);
 }
 
@@ -206,12 +206,12 @@ export function pieceSvg(letter, color, size = 40, extraAttrs = '') {
 }
 
 /**
- * Piece names by letter (the server's variant info has the same, with rules).
- * @type {Record<string, string>}
+ * The name of the piece with `letter` in a game, from the server's variant
+ * info (the letter itself if the game does not have it).
+ * @param {{ pieces: { letter: string, name: string }[] } | null | undefined} variant
+ * @param {string} letter
  */
-export const PIECE_NAMES = {
-  K: 'King', Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight', P: 'Pawn',
-  W: 'Wazir-Knight', F: 'Ferz-Knight', D: 'Dragon', X: 'Detonator', G: 'Flying Guillotine',
-  T: 'Terror Freeze', J: 'Ninja Pawn', A: 'Ninja Guard', C: 'Super Cannon', O: 'Flying Bomber',
-  U: 'Withdrawer', L: 'Wall', Z: 'Changeling (halfling bishop)', Y: 'Changeling (halfling rook)',
-};
+export function nameOf(variant, letter) {
+  const up = letter.toUpperCase();
+  return variant?.pieces.find((p) => p.letter === up)?.name ?? up;
+}

@@ -108,7 +108,15 @@
  * @property {LastMove | null} last_move
  */
 
-/** @typedef {{ letter: string, name: string, summary: string }} PieceInfo */
+/**
+ * A marked square of a movement diagram.
+ * @typedef {{ square: string, kind: 'move' | 'moveonly' | 'capture' | 'blast' | 'freeze' | 'taken' }} DiagramMark
+ */
+/**
+ * How a piece moves, computed by the server's move generator.
+ * @typedef {{ files: number, ranks: number, pieces: BoardPiece[], marks: DiagramMark[] }} MovementDiagram
+ */
+/** @typedef {{ letter: string, name: string, summary: string, diagram: MovementDiagram | null }} PieceInfo */
 /**
  * A piece of the catalogue (`GET /api/pieces`).
  * @typedef {{ letter: string, name: string, slot: boolean, drop: boolean }} CataloguePiece

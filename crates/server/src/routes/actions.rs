@@ -4,7 +4,7 @@
 use super::seated::SeatedGame;
 use crate::dto::{Analysis, AnalysisRequest, DrawRequest, GameView, MoveRequest, ScoreView};
 use crate::engine_queue::{Job, MAX_ANALYSIS, MIN_ANALYSIS};
-use crate::error::{ApiError, ApiJson, OptionalJson};
+use crate::error::{ApiError, ApiJson, ErrorCode, OptionalJson};
 use crate::game::{Mode, Seat};
 use crate::state::{lock, AppState, GameRef};
 use crate::{readable, view};
@@ -83,7 +83,7 @@ pub async fn analysis(
         let game = lock(&g);
         if !game.is_over() && (game.mode == Mode::Link || seat.is_none()) {
             return Err(ApiError::conflict(
-                "analysis_not_available",
+                ErrorCode::AnalysisNotAvailable,
                 "analysis of a game in progress is only for its players, and not in a game over a link",
             ));
         }
@@ -91,7 +91,7 @@ pub async fn analysis(
         let ply = req.ply.unwrap_or(n);
         if ply > n {
             return Err(ApiError::bad_request(
-                "bad_ply",
+                ErrorCode::BadPly,
                 format!("the game has {n} plies; ply {ply} does not exist"),
             ));
         }

@@ -3,7 +3,7 @@
 
 use super::seated::SeatedGame;
 use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, OptionMap};
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, ErrorCode};
 use crate::game::{Mode, NewGame, Player, Seat};
 use crate::state::{lock, AppState};
 use crate::{ids, pgn, variants, view};
@@ -38,18 +38,18 @@ pub async fn create(
         None => Position::start(variant),
         Some(f) if f.len() > 400 => {
             return Err(ApiError::bad_request(
-                "bad_fen",
+                ErrorCode::BadFen,
                 "a position string has at most 400 characters",
             ))
         }
         Some(f) => Position::from_fen(variant, f)
-            .map_err(|e| ApiError::bad_request("bad_fen", e.to_string()))?,
+            .map_err(|e| ApiError::bad_request(ErrorCode::BadFen, e.to_string()))?,
     };
     let opponent = req.opponent.unwrap_or(Opponent::Engine { level: 5 });
     if let Opponent::Engine { level } = opponent {
         if !(1..=10).contains(&level) {
             return Err(ApiError::bad_request(
-                "bad_level",
+                ErrorCode::BadLevel,
                 format!("the engine's level goes from 1 to 10, not {level}"),
             ));
         }
@@ -60,7 +60,7 @@ pub async fn create(
             || tc.increment_ms > MAX_INCREMENT_MS
         {
             return Err(ApiError::bad_request(
-                "bad_time_control",
+                ErrorCode::BadTimeControl,
                 "initial_ms must be from 1000 (1 s) to 86400000 (a day), increment_ms at most 600000",
             ));
         }

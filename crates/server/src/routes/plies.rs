@@ -2,7 +2,7 @@
 //! game's history without reading position strings itself.
 
 use crate::dto::PositionView;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::state::{lock, AppState};
 use crate::view;
 use axum::extract::{Path, State};
@@ -42,7 +42,7 @@ pub async fn one(
     let n = game.record.moves().len();
     let bad = || {
         ApiError::bad_request(
-            "bad_ply",
+            ErrorCode::BadPly,
             format!("the game has {n} plies; {ply:?} is not one of 0..={n}"),
         )
     };

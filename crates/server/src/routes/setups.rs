@@ -2,7 +2,7 @@
 //! /api/setups`, `GET/DELETE /api/setups/{name}`.
 
 use crate::dto::Setup;
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, ErrorCode};
 use crate::ids;
 use crate::state::AppState;
 use crate::store::SetupRow;
@@ -66,7 +66,7 @@ pub async fn save(
     let name = req.name.trim().to_string();
     if name.is_empty() || name.chars().count() > 80 || name.chars().any(char::is_control) {
         return Err(ApiError::bad_request(
-            "bad_name",
+            ErrorCode::BadName,
             "a setup name has 1 to 80 characters and no control characters",
         ));
     }
@@ -74,7 +74,7 @@ pub async fn save(
     let existing = state.store().list_setups()?;
     if existing.len() >= MAX_SETUPS && !existing.iter().any(|r| r.name == name) {
         return Err(ApiError::conflict(
-            "too_many_setups",
+            ErrorCode::TooManySetups,
             format!("at most {MAX_SETUPS} setups are kept; delete one first"),
         ));
     }

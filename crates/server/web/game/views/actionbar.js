@@ -2,7 +2,7 @@
 // picked up, hints, and a Cancel.
 
 import { esc } from '../../dom.js';
-import { PIECE_NAMES } from '../../pieces.js';
+import { nameOf } from '../../pieces.js';
 import { play, select } from '../controller.js';
 import { boardActions, isRotate } from '../selection.js';
 import { G, canAct, isLive, legal } from '../state.js';
@@ -27,7 +27,7 @@ export function renderActionBar() {
   }
   const pass = l.find((a) => a.kind === 'pass');
   if (pass) parts.push(`<button type="button" data-move="${esc(pass.text)}">Pass (no other action)</button>`);
-  if (sel && sel.type === 'drop') parts.push(`<span class="hint">Choose a square for the ${esc(PIECE_NAMES[sel.role] || sel.role)}.</span>`);
+  if (sel && sel.type === 'drop') parts.push(`<span class="hint">Choose a square for the ${esc(nameOf(G.variant, sel.role))}.</span>`);
   if (sel && sel.type === 'push') parts.push(`<span class="hint">Click where the Ninja Pawn ends (${esc(sel.entry)} = no push).</span>`);
   if (sel) parts.push('<button type="button" class="small" data-deselect>Cancel</button>');
   else if (!parts.length && canAct() && isLive() && G.view.moves.length < 2) {

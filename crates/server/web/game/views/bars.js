@@ -2,7 +2,7 @@
 // and the clock.
 
 import { esc } from '../../dom.js';
-import { pieceSvg, PIECE_NAMES } from '../../pieces.js';
+import { pieceSvg, nameOf } from '../../pieces.js';
 import { select } from '../controller.js';
 import { dropRole, isDrop } from '../selection.js';
 import { G, isLive, legal, sideName } from '../state.js';
@@ -25,7 +25,7 @@ function pocketHtml(color) {
     const n = pocket[l];
     const can = color === v.turn && droppable.has(l) && isLive();
     const chosen = !!sel && (sel.type === 'drop' || sel.type === 'push') && sel.role === l && color === v.turn;
-    return `<button type="button" class="pocket-piece ${chosen ? 'selected' : ''}" data-role="${l}" data-color="${color}" ${can && n > 0 ? '' : 'disabled'} aria-label="Drop ${PIECE_NAMES[l] || l} (${n} in hand)" aria-pressed="${chosen ? 'true' : 'false'}">${pieceSvg(l, color, 34)}<span class="count">${n}</span></button>`;
+    return `<button type="button" class="pocket-piece ${chosen ? 'selected' : ''}" data-role="${l}" data-color="${color}" ${can && n > 0 ? '' : 'disabled'} aria-label="Drop ${nameOf(G.variant, l)} (${n} in hand)" aria-pressed="${chosen ? 'true' : 'false'}">${pieceSvg(l, color, 34)}<span class="count">${n}</span></button>`;
   });
   return `<div class="pocket" role="group" aria-label="${color} pieces in hand">${buttons.length ? buttons.join('') : '<span class="empty-pocket">nothing in hand</span>'}</div>`;
 }

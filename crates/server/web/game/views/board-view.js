@@ -1,7 +1,7 @@
 // The board as the state shows it: the live game (with what is picked up
 // and where it may go) or an earlier position.
 
-import { PIECE_NAMES } from '../../pieces.js';
+import { nameOf } from '../../pieces.js';
 import { G, isLive } from '../state.js';
 import { targets } from '../selection.js';
 
@@ -13,9 +13,7 @@ import { targets } from '../selection.js';
  * @returns {BoardPiece[]}
  */
 function named(pieces) {
-  /** @type {Record<string, string>} */
-  const names = Object.fromEntries((G.variant.pieces || []).map((p) => [p.letter, p.name]));
-  return pieces.map((p) => ({ ...p, name: p.name || names[p.letter] || PIECE_NAMES[p.letter] }));
+  return pieces.map((p) => ({ ...p, name: p.name || nameOf(G.variant, p.letter) }));
 }
 
 /** The position shown: the live game's or the earlier one stepped back to. */

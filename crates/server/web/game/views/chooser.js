@@ -2,7 +2,7 @@
 // or a king step, a Ninja Pawn's push, a detonation or a move), it asks.
 
 import { esc } from '../../dom.js';
-import { pieceSvg, PIECE_NAMES } from '../../pieces.js';
+import { pieceSvg, nameOf } from '../../pieces.js';
 import { play, select } from '../controller.js';
 import { G } from '../state.js';
 
@@ -30,7 +30,7 @@ export function actionText(a) {
  */
 export function promotionLabel(a) {
   const p = a.promotion || '';
-  return `${pieceSvg(p, G.view.turn, 36)} ${esc(PIECE_NAMES[p.toUpperCase()] || p)}`;
+  return `${pieceSvg(p, G.view.turn, 36)} ${esc(nameOf(G.variant, p))}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The help shown when the player hovers over (or presses and holds) a piece.
 
 import { esc } from '../../dom.js';
-import { pieceSvg, PIECE_NAMES } from '../../pieces.js';
+import { pieceSvg, nameOf } from '../../pieces.js';
 import { G, isLive, sideName } from '../state.js';
 import { shownPosition } from './board-view.js';
 
@@ -16,7 +16,7 @@ export function showHelp(sq, x, y, sticky) {
   const p = shownPosition().board.find((q) => q.square === sq);
   const tip = document.getElementById('tooltip');
   if (!p || !tip) return;
-  const info = (G.variant.pieces || []).find((q) => q.letter === p.letter) || { name: PIECE_NAMES[p.letter], summary: '' };
+  const info = (G.variant.pieces || []).find((q) => q.letter === p.letter) || { name: nameOf(G.variant, p.letter), summary: '' };
   let extra = '';
   if (p.prongs) extra += `<p class="small">Prongs (N NE E SE S SW W NW): <code>${esc(p.prongs)}</code></p>`;
   if ((G.view.frozen || []).includes(sq) && isLive()) extra += '<p class="small">❄ Frozen: it cannot move, capture or give check.</p>';
