@@ -149,6 +149,19 @@ struct MatchArgs {
     /// Nodes per engine move (instead of a movetime).
     #[arg(long)]
     nodes: Option<u64>,
+    /// Chess clocks instead of a per-move budget: BASE+INC in seconds (e.g.
+    /// 10+0.1); a side whose clock runs out loses on time.
+    #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["movetime", "nodes"])]
+    tc: Option<String>,
+    /// Milliseconds of grace past a clock's time before a move loses on time.
+    #[arg(long, value_name = "MS", default_value_t = 50)]
+    tc_margin: u64,
+    /// A UCI option of the first player, NAME=VALUE (repeatable; `uci:` players only).
+    #[arg(long = "option-a", value_name = "NAME=VALUE")]
+    option_a: Vec<String>,
+    /// A UCI option of the second player, NAME=VALUE (repeatable; `uci:` players only).
+    #[arg(long = "option-b", value_name = "NAME=VALUE")]
+    option_b: Vec<String>,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -167,38 +180,52 @@ struct MatchArgs {
     /// Games longer than this many plies are adjudicated drawn.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
-    /// First player: engine, engine:LEVEL, random, greedy or uci:COMMAND.
+    /// First player: engine, engine:LEVEL, random, greedy or
+    /// uci:COMMAND[?NAME=VALUE&...] (an external engine and its UCI options).
     a: String,
     /// Second player.
     b: String,
 }
 
-fn run_match(args: MatchArgs) -> Result<(), String> {
-    use matches::players::{Budget, Spec};
-    let variant = commands::variant(&args.variant)?;
-    let sprt = match args.sprt.as_deref() {
-        None => None,
-        Some(text) => {
-            let parts: Vec<f64> = text
-                .split(',')
-                .map(|p| p.trim().parse::<f64>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| format!("--sprt takes ELO0,ELO1, found {text:?}"))?;
-            match parts[..] {
-                [e0, e1] if e0 < e1 => Some((e0, e1)),
-                _ => {
-                    return Err(format!(
-                        "--sprt takes ELO0,ELO1 with ELO0 < ELO1, found {text:?}"
-                    ))
-                }
-            }
-        }
+/// The `--sprt ELO0,ELO1` hypotheses.
+fn parse_sprt(text: Option<&str>) -> Result<Option<(f64, f64)>, String> {
+    let Some(text) = text else {
+        return Ok(None);
     };
-    let budget = match (args.movetime, args.nodes) {
+    let parts: Vec<f64> = text
+        .split(',')
+        .map(|p| p.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("--sprt takes ELO0,ELO1, found {text:?}"))?;
+    match parts[..] {
+        [e0, e1] if e0 < e1 => Ok(Some((e0, e1))),
+        _ => Err(format!(
+            "--sprt takes ELO0,ELO1 with ELO0 < ELO1, found {text:?}"
+        )),
+    }
+}
+
+/// The budget of `--tc`, `--nodes` or `--movetime` (default 100 ms a move).
+fn match_budget(args: &MatchArgs) -> Result<matches::players::Budget, String> {
+    use matches::clock::{Clocks, TimeControl};
+    use matches::players::Budget;
+    if let Some(tc) = &args.tc {
+        return TimeControl::parse(tc).map(|tc| Budget::Clock(Clocks::start(tc)));
+    }
+    Ok(match (args.movetime, args.nodes) {
         (_, Some(n)) => Budget::Nodes(n.max(1)),
         (Some(ms), None) => Budget::Movetime(ms.max(1)),
         (None, None) => Budget::Movetime(100),
-    };
+    })
+}
+
+fn run_match(args: MatchArgs) -> Result<(), String> {
+    use matches::players::Spec;
+    let variant = commands::variant(&args.variant)?;
+    let sprt = parse_sprt(args.sprt.as_deref())?;
+    let budget = match_budget(&args)?;
+    let a = Spec::parse(&args.a)?.with_options(&args.option_a)?;
+    let b = Spec::parse(&args.b)?.with_options(&args.option_b)?;
     let out = args.out.unwrap_or_else(|| {
         let name: String = args
             .variant
@@ -216,10 +243,11 @@ fn run_match(args: MatchArgs) -> Result<(), String> {
     let settings = matches::Settings {
         variant_spec: args.variant.clone(),
         variant,
-        a: Spec::parse(&args.a)?,
-        b: Spec::parse(&args.b)?,
+        a,
+        b,
         games: args.games,
         budget,
+        tc_margin: std::time::Duration::from_millis(args.tc_margin),
         concurrency: args.concurrency,
         opening_plies: args.opening_plies,
         sprt,

@@ -1,8 +1,10 @@
 //! `menagerie match`: games between two players in any variant, openings
 //! varied by a few random plies and each opening played with both colours,
-//! with a progress bar, an Elo estimate, an optional SPRT, and every game
-//! saved as a replayable record.
+//! with a progress bar, an Elo estimate, an optional SPRT, optional chess
+//! clocks (a side whose time runs out loses), and every game saved as a
+//! replayable record.
 
+pub mod clock;
 pub mod players;
 pub mod stats;
 pub mod uci_player;
@@ -16,6 +18,7 @@ use stats::Tally;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
@@ -30,8 +33,10 @@ pub struct Settings {
     pub b: Spec,
     /// Games to play (rounded up to an even number: each opening twice).
     pub games: u32,
-    /// Per-move budget of engines.
+    /// Per-move budget of engines, or the clocks every game starts with.
     pub budget: Budget,
+    /// Grace beyond a clock's time before a late move loses on time.
+    pub tc_margin: Duration,
     /// Games played at once.
     pub concurrency: usize,
     /// Random plies from the start position that make an opening.
@@ -61,6 +66,8 @@ pub struct Finished {
     pub termination: String,
     /// Engine comments per move.
     pub comments: Vec<Option<String>>,
+    /// The side that lost on time, if one did.
+    pub time_loser: Option<Color>,
 }
 
 impl Finished {
@@ -120,6 +127,8 @@ fn play_game(
     let mut comments = vec![None; game.moves().len()];
     white.new_game(&s.variant_spec)?;
     black.new_game(&s.variant_spec)?;
+    let mut budget = s.budget;
+    let mut time_loser = None;
     let (result, termination) = loop {
         if let Some(o) = game.outcome() {
             break (o.result(), describe(&o));
@@ -127,12 +136,18 @@ fn play_game(
         if game.moves().len() >= s.max_plies {
             break ("1/2-1/2", format!("adjudicated: {} plies", s.max_plies));
         }
-        let mover = if game.position().turn() == Color::White {
+        let side = game.position().turn();
+        let mover = if side == Color::White {
             &mut *white
         } else {
             &mut *black
         };
-        let (m, comment) = mover.choose(&game, s.budget)?;
+        let asked = Instant::now();
+        let (m, comment) = mover.choose(&game, budget)?;
+        if !charge(&mut budget, side, asked.elapsed(), s.tc_margin) {
+            time_loser = Some(side);
+            break (loss_of(side), "time forfeit".to_string());
+        }
         game.play(&m).map_err(|e| {
             format!(
                 "game {}: illegal move {}: {e}",
@@ -149,7 +164,25 @@ fn play_game(
         result,
         termination,
         comments,
+        time_loser,
     })
+}
+
+/// Charges a clocked mover for its move; `false` if it lost on time.
+/// Budgets without a clock never lose on time.
+fn charge(budget: &mut Budget, side: Color, elapsed: Duration, margin: Duration) -> bool {
+    match budget {
+        Budget::Clock(c) => c.charge(side, elapsed, margin),
+        Budget::Movetime(_) | Budget::Nodes(_) => true,
+    }
+}
+
+/// The result when `side` loses.
+fn loss_of(side: Color) -> &'static str {
+    match side {
+        Color::White => "0-1",
+        Color::Black => "1-0",
+    }
 }
 
 fn describe(o: &Outcome) -> String {
@@ -175,6 +208,11 @@ pub fn record_pgn(s: &Settings, f: &Finished) -> String {
         &match s.budget {
             Budget::Movetime(ms) => format!("movetime {ms} ms"),
             Budget::Nodes(n) => format!("nodes {n}"),
+            Budget::Clock(c) => clock::TimeControl {
+                base: c.white,
+                increment: c.increment,
+            }
+            .tag(),
         },
     );
     for (m, c) in f.record.moves().iter().zip(&f.comments) {
@@ -205,6 +243,7 @@ pub fn run(s: &Settings) -> Result<Tally, String> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut tally = Tally::default();
+    let mut time_losses = (0, 0);
     let (a_name, b_name) = (s.a.name(), s.b.name());
     let result = std::thread::scope(|scope| -> Result<(), String> {
         for worker in 0..s.concurrency.max(1) {
@@ -245,6 +284,11 @@ pub fn run(s: &Settings) -> Result<Tally, String> {
             tally.wins += t.wins;
             tally.losses += t.losses;
             tally.draws += t.draws;
+            match f.time_loser.map(|side| (side == Color::White) == f.a_white) {
+                Some(true) => time_losses.0 += 1,
+                Some(false) => time_losses.1 += 1,
+                None => {}
+            }
             if let Some(file) = out.as_mut() {
                 write!(file, "{}", record_pgn(s, &f))
                     .map_err(|e| format!("cannot write the record: {e}"))?;
@@ -271,5 +315,11 @@ pub fn run(s: &Settings) -> Result<Tally, String> {
     bar.finish_and_clear();
     result?;
     println!("{}", stats::summary(&a_name, &b_name, &tally));
+    if matches!(s.budget, Budget::Clock(_)) {
+        println!(
+            "{}",
+            stats::time_losses(&a_name, &b_name, time_losses.0, time_losses.1)
+        );
+    }
     Ok(tally)
 }

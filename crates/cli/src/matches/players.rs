@@ -2,11 +2,12 @@
 //! a random mover, a one-ply material grabber, and any external UCI engine
 //! that speaks our move strings.
 
-use super::uci_player::UciPlayer;
+use super::clock::Clocks;
+use super::uci_player::{UciPlayer, UciSpec};
 use menagerie_engine::eval::{self, DEFAULT};
 use menagerie_engine::level::Rng;
-use menagerie_engine::{Engine, Features, Limits, Options, Silent};
-use menagerie_rules::{GameRecord, Move};
+use menagerie_engine::{Clock, Engine, Features, Limits, Options, Silent};
+use menagerie_rules::{Color, GameRecord, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -17,13 +18,27 @@ pub enum Budget {
     Movetime(u64),
     /// Nodes per move.
     Nodes(u64),
+    /// Both sides' clocks: the mover budgets its own time.
+    Clock(Clocks),
 }
 
 impl Budget {
-    fn limits(self) -> Limits {
+    /// The search limits of Menagerie's engine when `side` is to move: a
+    /// clock is handed to the engine's own time management (a share of the
+    /// time left plus most of the increment, never more than a fraction of
+    /// what is left).
+    fn limits(self, side: Color) -> Limits {
         match self {
             Budget::Movetime(ms) => Limits::movetime(Duration::from_millis(ms)),
             Budget::Nodes(n) => Limits::nodes(n),
+            Budget::Clock(c) => Limits {
+                clock: Some(Clock {
+                    time: c.left(side),
+                    increment: c.increment,
+                    moves_to_go: None,
+                }),
+                ..Limits::default()
+            },
         }
     }
 }
@@ -111,8 +126,8 @@ pub enum Spec {
     Random,
     /// `greedy`.
     Greedy,
-    /// `uci:COMMAND`.
-    Uci(String),
+    /// `uci:COMMAND`, optionally with `?NAME=VALUE&...` UCI options.
+    Uci(UciSpec),
 }
 
 impl Spec {
@@ -125,11 +140,10 @@ impl Spec {
         if t == "engine" || t.starts_with("engine:") || t.starts_with("engine/") {
             return EngineSpec::parse(t).map(Spec::Engine);
         }
-        if let Some(cmd) = t.strip_prefix("uci:") {
-            if cmd.trim().is_empty() {
-                return Err(format!("player {t:?}: uci: needs a command"));
-            }
-            return Ok(Spec::Uci(cmd.to_string()));
+        if let Some(rest) = t.strip_prefix("uci:") {
+            return UciSpec::parse(rest)
+                .map(Spec::Uci)
+                .map_err(|e| format!("player {t:?}: {e}"));
         }
         match t {
             "random" => Ok(Spec::Random),
@@ -148,7 +162,33 @@ impl Spec {
             Spec::Engine(e) => format!("engine:{}{}", e.level, e.switches),
             Spec::Random => "random".to_string(),
             Spec::Greedy => "greedy".to_string(),
-            Spec::Uci(c) => format!("uci:{c}"),
+            Spec::Uci(u) => format!("uci:{}", u.name()),
+        }
+    }
+
+    /// The player with UCI options (`NAME=VALUE` each) added, as
+    /// `--option-a`/`--option-b` give them.
+    ///
+    /// # Errors
+    /// A message if an option is not `NAME=VALUE`, or the player is not a
+    /// `uci:` engine (built-in players take their settings in their name:
+    /// `engine:LEVEL`, `engine/threads=N`).
+    pub fn with_options(self, options: &[String]) -> Result<Spec, String> {
+        if options.is_empty() {
+            return Ok(self);
+        }
+        match self {
+            Spec::Uci(mut u) => {
+                for o in options {
+                    u.add_option(o)?;
+                }
+                Ok(Spec::Uci(u))
+            }
+            other => Err(format!(
+                "player {:?} takes no UCI options: only uci: players do (set the \
+                 built-in engine's level and threads in its name: engine:LEVEL, engine/threads=N)",
+                other.name()
+            )),
         }
     }
 }
@@ -188,7 +228,7 @@ impl Player {
             }
             Spec::Random => Player::Random(Rng::new(seed)),
             Spec::Greedy => Player::Greedy(Rng::new(seed)),
-            Spec::Uci(cmd) => Player::Uci(Box::new(UciPlayer::start(cmd)?)),
+            Spec::Uci(u) => Player::Uci(Box::new(UciPlayer::start(u)?)),
         })
     }
 
@@ -222,7 +262,8 @@ impl Player {
         }
         match self {
             Player::Engine(e) => {
-                let r = e.search(game, &budget.limits(), &AtomicBool::new(false), &mut Silent);
+                let limits = budget.limits(pos.turn());
+                let r = e.search(game, &limits, &AtomicBool::new(false), &mut Silent);
                 let m = r.best.ok_or("the engine returned no move")?;
                 Ok((
                     m,
@@ -285,10 +326,30 @@ mod tests {
         assert!(Spec::parse("engine/fast").is_err());
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
-        assert_eq!(Spec::parse("uci:./x --y"), Ok(Spec::Uci("./x --y".into())));
+        let Ok(Spec::Uci(u)) = Spec::parse("uci:./x --y?Skill Level=3&Hash=16") else {
+            panic!("uci: players must parse");
+        };
+        assert_eq!(u.command, "./x --y");
+        assert_eq!(u.options.len(), 2);
+        assert!(Spec::parse("uci:./x?Hash").is_err());
         assert!(Spec::parse("engine:11").is_err());
         assert!(Spec::parse("engine:x").is_err());
         assert!(Spec::parse("stockfish").is_err());
         assert!(Spec::parse("uci:").is_err());
+    }
+
+    #[test]
+    fn only_uci_players_take_options() {
+        let opts = vec!["Hash=16".to_string()];
+        let Ok(Spec::Uci(u)) = Spec::parse("uci:x").and_then(|s| s.with_options(&opts)) else {
+            panic!("a uci: player takes options");
+        };
+        assert_eq!(u.options, vec![("Hash".to_string(), "16".to_string())]);
+        let e = Spec::parse("engine").and_then(|s| s.with_options(&opts));
+        assert!(e.is_err_and(|m| m.contains("takes no UCI options")));
+        assert_eq!(
+            Spec::parse("random").and_then(|s| s.with_options(&[])),
+            Ok(Spec::Random)
+        );
     }
 }

@@ -109,6 +109,13 @@ pub fn summary(a: &str, b: &str, t: &Tally) -> String {
     )
 }
 
+/// The line of a clocked match that counts each player's losses on time:
+/// `Time losses: A 0, B 2`.
+#[must_use]
+pub fn time_losses(a: &str, b: &str, a_losses: u32, b_losses: u32) -> String {
+    format!("Time losses: {a} {a_losses}, {b} {b_losses}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +184,10 @@ mod tests {
         assert!(
             s.ends_with("Score of engine vs random: 3 - 1 - 1  [0.700]  5"),
             "{s}"
+        );
+        assert_eq!(
+            time_losses("engine", "random", 0, 2),
+            "Time losses: engine 0, random 2"
         );
     }
 }

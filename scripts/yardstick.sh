@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# A yardstick outside ourselves (issue #22): Menagerie's full-strength engine
+# against Stockfish held to a given Elo (UCI_LimitStrength), in chess, under
+# real clocks. Prints the score line and the Elo difference with its 95%
+# margin, and the rating that difference implies on Stockfish's UCI_Elo scale.
+#
+# Usage: scripts/yardstick.sh [ELO] [TC] [GAMES]
+#   ELO    Stockfish's UCI_Elo (default 2300)
+#   TC     time control BASE+INC in seconds (default 10+0.1)
+#   GAMES  games to play, rounded up to even (default 100)
+#
+# Installs Debian's stockfish package with apt-get when /usr/games/stockfish
+# is missing (through sudo when not root). The games are saved to
+# target/yardstick-ELO-TC.pgn and the output to target/yardstick-ELO-TC.log.
+set -euo pipefail
+
+elo="${1:-2300}"
+tc="${2:-10+0.1}"
+games="${3:-100}"
+stockfish=/usr/games/stockfish
+
+die() {
+	echo "yardstick: $*" >&2
+	exit 2
+}
+
+[[ "$elo" =~ ^[0-9]+$ ]] || die "ELO must be a whole number, not '$elo'"
+[[ "$tc" =~ ^[0-9.]+(\+[0-9.]+)?$ ]] || die "TC must be BASE+INC in seconds (e.g. 10+0.1), not '$tc'"
+[[ "$games" =~ ^[0-9]+$ ]] || die "GAMES must be a whole number, not '$games'"
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+target="${CARGO_TARGET_DIR:-$root/target}"
+
+install_stockfish() {
+	local sudo=()
+	if [[ "$(id -u)" != 0 ]]; then
+		command -v sudo >/dev/null || die "$stockfish is missing and sudo is not available: install the stockfish package"
+		sudo=(sudo)
+	fi
+	echo "yardstick: installing Debian's stockfish package" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	"${sudo[@]}" apt-get install -y stockfish >&2 ||
+		{ "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y stockfish >&2; } ||
+		die "apt-get could not install stockfish"
+	[[ -x "$stockfish" ]] || die "the stockfish package did not provide $stockfish"
+}
+
+[[ -x "$stockfish" ]] || install_stockfish
+
+echo "yardstick: building menagerie (release)" >&2
+cargo build --release -p menagerie --quiet
+menagerie="$target/release/menagerie"
+
+name="yardstick-$elo-$tc"
+pgn="$target/$name.pgn"
+log="$target/$name.log"
+opponent="uci:$stockfish?UCI_LimitStrength=true&UCI_Elo=$elo&Threads=1&Hash=16"
+
+echo "yardstick: engine vs Stockfish at UCI_Elo $elo, $tc, $games games (records: $pgn)" >&2
+"$menagerie" match --variant chess --tc "$tc" --games "$games" --out "$pgn" \
+	engine "$opponent" | tee "$log"
+
+# The match prints `Elo difference: D +/- M` and `Score of A vs B: ...`.
+line="$(grep '^Elo difference:' "$log" || true)"
+read -r diff margin < <(awk '{ print $3, $5 }' <<<"$line")
+echo
+grep '^Score of' "$log"
+echo "$line"
+if [[ "$diff" =~ ^[-+]?[0-9.]+$ && "$margin" =~ ^[0-9.]+$ ]]; then
+	awk -v elo="$elo" -v d="$diff" -v m="$margin" \
+		'BEGIN { printf "Menagerie: about %.0f +/- %.0f on the Stockfish UCI_Elo scale\n", elo + d, m }'
+fi
