@@ -154,6 +154,10 @@ fn the_wall_is_two_squares_and_moves_as_one() {
         assert!(m.contains(&sq(s)), "{s}\n{}", picture(&d));
     }
     assert!(!m.contains(&sq("b4")), "one square sideways only");
+    assert!(
+        d.marks.iter().all(|mk| !halves.contains(&mk.square)),
+        "no mark under the Wall"
+    );
 }
 
 #[test]

@@ -68,7 +68,8 @@ pub fn movement(v: &'static Variant, role: Role) -> Option<Diagram> {
     let probe = Probe::new(v, role, home, window)?;
     let mut marks: Vec<Option<MarkKind>> = vec![None; usize::from(SIZE * SIZE)];
     let quiet = probe.reach(None)?;
-    for sq in quiet {
+    // a Wall stepping sideways keeps one of its squares: no mark under a piece
+    for sq in quiet - probe.board.occupied() {
         window.mark(&mut marks, sq, MarkKind::MoveOnly);
     }
     for sq in window.squares(g.squares()) {

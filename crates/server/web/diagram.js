@@ -27,7 +27,7 @@ export function staticBoardSvg({ files, ranks, pieces = [], marks = [], size = 2
     else if (m.kind === 'capture') extra += `<path class="mk-capture" d="M${cx - 17} ${cy - 17} l34 34 m0 -34 l-34 34"/>`;
     else if (m.kind === 'blast') extra += `<circle class="mk-blast" cx="${cx}" cy="${cy}" r="30"/>`;
     else if (m.kind === 'freeze') extra += `<text x="${cx}" y="${cy + 14}" text-anchor="middle" font-size="40" fill="#1d6fb8">❄</text>`;
-    else if (m.kind === 'taken') extra += `<path class="mk-taken" d="M${x + 10} ${y + 10} l80 80 m0 -80 l-80 80"/>`;
+    else if (m.kind === 'taken') extra += `<rect class="mk-taken" x="${x + 14}" y="${y + 14}" width="72" height="72" rx="10"/>`;
   }
   b.svg.insertAdjacentHTML('beforeend', extra);
   b.svg.setAttribute('width', String(size));

@@ -25,7 +25,7 @@ const MARK_LEGEND = `<ul class="mark-legend">
   <li><svg width="22" height="22" viewBox="0 0 100 100"><circle class="mk-move" cx="50" cy="50" r="30"/></svg> moves or captures there</li>
   <li><svg width="22" height="22" viewBox="0 0 100 100"><circle class="mk-moveonly" cx="50" cy="50" r="28"/></svg> moves there, never captures by landing</li>
   <li><svg width="22" height="22" viewBox="0 0 100 100"><path class="mk-capture" d="M22 22 L78 78 M78 22 L22 78"/></svg> captures there only</li>
-  <li><svg width="22" height="22" viewBox="0 0 100 100"><path class="mk-taken" d="M15 15 L85 85 M85 15 L15 85"/></svg> an enemy there is removed by a side-effect capture</li>
+  <li><svg width="22" height="22" viewBox="0 0 100 100"><rect class="mk-taken" x="14" y="14" width="72" height="72" rx="10"/></svg> an enemy there is removed by a side-effect capture</li>
   <li><svg width="22" height="22" viewBox="0 0 100 100"><circle class="mk-blast" cx="50" cy="50" r="34"/></svg> an enemy there is removed by a detonation</li>
   <li><svg width="22" height="22" viewBox="0 0 100 100"><text x="50" y="68" text-anchor="middle" font-size="56" fill="#1d6fb8">❄</text></svg> an enemy there is frozen</li>
 </ul>`;
