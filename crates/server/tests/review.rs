@@ -13,7 +13,7 @@ use menagerie_server::review::StoredEval;
 use menagerie_server::store::ReviewPlyRow;
 use menagerie_server::{SqliteStore, Store};
 use serde_json::{json, Value};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use support::router::App;
 
 /// A small budget: the tests check the plumbing, not the engine's strength.
@@ -286,4 +286,37 @@ async fn reviews_of_live_games_are_for_their_players_only() {
         .post(&format!("/api/games/{link}/review"), None, json!({}))
         .await;
     assert_eq!(s, StatusCode::ACCEPTED, "a finished game, for anyone: {v}");
+}
+
+/// The budget's figure for `docs/review.md`: a 100-ply Wreckage game at the
+/// default budget, on the test machine's two engine workers (one analysis
+/// slot). By hand: `cargo test --release -p menagerie-server --test review
+/// -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "tens of seconds; run by hand"]
+async fn a_100_ply_wreckage_game_at_the_default_budget() {
+    let app = App::memory(menagerie_server::review::REVIEW_NODES);
+    let (id, token) = app.local_game("wreckage", &[]).await;
+    app.play_some(&id, &token, 100).await;
+    let (_, v) = app.get(&format!("/api/games/{id}/review")).await;
+    let total = v["total_plies"].as_u64().unwrap();
+    let asked = Instant::now();
+    app.post(&format!("/api/games/{id}/review"), Some(&token), json!({}))
+        .await;
+    let done = app
+        .review_within(&id, "done", Duration::from_secs(120))
+        .await;
+    let took = asked.elapsed();
+    let depths: u64 = plies(&done)
+        .iter()
+        .map(|p| p["depth"].as_u64().unwrap())
+        .sum();
+    println!(
+        "{total} plies reviewed in {:.1} s ({:.0} ms a position, mean depth {:.1})",
+        took.as_secs_f64(),
+        took.as_secs_f64() * 1000.0 / (total + 1) as f64,
+        depths as f64 / (total + 1) as f64
+    );
+    assert!(total >= 90, "the game ended early: {total} plies");
+    assert!(took < Duration::from_secs(60), "{took:?}");
 }

@@ -1,7 +1,7 @@
 //! Helpers of the server's tests: the client side ([`client`]), the router
 //! in this process ([`router`]) and
 //! the server on a real loopback port in this process.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub mod client;
 pub mod router;

@@ -136,6 +136,12 @@ impl App {
 
     /// Reads the game's review until its status is `status` (20 s at most).
     pub async fn review_until(&self, id: &str, status: &str) -> Value {
+        self.review_within(id, status, Duration::from_secs(20))
+            .await
+    }
+
+    /// Reads the game's review until its status is `status` (`limit` at most).
+    pub async fn review_within(&self, id: &str, status: &str, limit: Duration) -> Value {
         let start = Instant::now();
         loop {
             let (s, v) = self.get(&format!("/api/games/{id}/review")).await;
@@ -143,7 +149,7 @@ impl App {
             if v["status"] == status {
                 return v;
             }
-            assert!(start.elapsed() < Duration::from_secs(20), "timed out: {v}");
+            assert!(start.elapsed() < limit, "timed out: {v}");
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
     }
