@@ -288,6 +288,25 @@ async fn reviews_of_live_games_are_for_their_players_only() {
     assert_eq!(s, StatusCode::ACCEPTED, "a finished game, for anyone: {v}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_stream_opened_during_a_review_says_where_it_stands() {
+    // A budget that keeps the job busy for a few seconds.
+    let app = App::memory(400_000);
+    let (id, token) = app.local_game("chess", &[]).await;
+    app.play_some(&id, &token, 8).await;
+    let (s, _) = app
+        .post(&format!("/api/games/{id}/review"), Some(&token), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::ACCEPTED);
+    let (_, events) = app.events(&format!("/api/games/{id}/events")).await;
+    let mut events = events.unwrap();
+    let (first, _) = events.next(Duration::from_secs(5)).await.unwrap();
+    let (second, progress) = events.next(Duration::from_secs(5)).await.unwrap();
+    assert_eq!((first.as_str(), second.as_str()), ("game", "review"));
+    assert_eq!(progress["status"], "running");
+    assert_eq!(progress["total_plies"], 8);
+}
+
 /// The budget's figure for `docs/review.md`: a 100-ply Wreckage game at the
 /// default budget, on the test machine's two engine workers (one analysis
 /// slot). By hand: `cargo test --release -p menagerie-server --test review
