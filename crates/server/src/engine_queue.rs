@@ -9,12 +9,19 @@ use menagerie_rules::GameRecord;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The longest analysis a request may ask for.
 pub const MAX_ANALYSIS: Duration = Duration::from_millis(5000);
 /// The shortest.
 pub const MIN_ANALYSIS: Duration = Duration::from_millis(50);
+/// The longest search of the analysis stream (and its default).
+pub const MAX_STREAM: Duration = Duration::from_secs(20);
+/// The shortest search of the analysis stream.
+pub const MIN_STREAM: Duration = Duration::from_millis(100);
+/// How long the analysis stream waits for a slot before `503 busy` (longer
+/// than a request's wait: a review's positions hold the slot a moment each).
+pub const STREAM_WAIT: Duration = Duration::from_secs(2);
 
 /// A bounded pool of engine searches.
 #[derive(Clone, Debug)]
@@ -58,22 +65,57 @@ impl EngineQueue {
     /// # Errors
     /// `503 busy` if every permit stays taken; `500` if the search failed.
     pub async fn try_search(&self, job: Job) -> Result<SearchResult, ApiError> {
-        let busy = || ApiError::busy("the engine is busy with other games; try again in a moment");
+        let slot = self.analysis_slot(Some(self.wait)).await?;
+        let out = self.run(job).await;
+        drop(slot);
+        out
+    }
+
+    /// An analysis slot with its engine permit: at most [`analysis_slots`]
+    /// are held at once, so engine replies in games always find a permit.
+    /// With `wait`, gives up after that long; without, waits its turn (the
+    /// semaphores are fair: first come, first served).
+    ///
+    /// # Errors
+    /// `503 busy` if no slot came free in time or the queue is closed.
+    pub async fn analysis_slot(&self, wait: Option<Duration>) -> Result<AnalysisSlot, ApiError> {
         let permits = async {
             let slot = self.analyses.clone().acquire_owned().await;
             let permit = self.permits.clone().acquire_owned().await;
             (slot, permit)
         };
-        let (slot, permit) = tokio::time::timeout(self.wait, permits)
-            .await
-            .map_err(|_| busy())?;
+        let (slot, permit) = match wait {
+            Some(wait) => tokio::time::timeout(wait, permits).await.map_err(|_| {
+                ApiError::busy("the engine is busy with other games; try again in a moment")
+            })?,
+            None => permits.await,
+        };
         let (Ok(slot), Ok(permit)) = (slot, permit) else {
             return Err(ApiError::busy("the engine is shutting down"));
         };
-        let out = self.run(job).await;
-        drop(permit);
-        drop(slot);
-        out
+        Ok(AnalysisSlot {
+            _slot: slot,
+            _permit: permit,
+        })
+    }
+
+    /// Runs `work` on a blocking thread while holding `slot` (released when
+    /// `work` returns, even if the caller stopped waiting).
+    ///
+    /// # Errors
+    /// `500` if `work` panicked.
+    pub async fn run_in_slot<T, F>(&self, slot: AnalysisSlot, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        tokio::task::spawn_blocking(move || {
+            let out = work();
+            drop(slot);
+            out
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("the engine failed: {e}")))
     }
 
     /// Runs `job` when a permit is free (engine replies wait their turn).
@@ -122,6 +164,14 @@ impl EngineQueue {
             }
         }
     }
+}
+
+/// A held analysis slot and engine permit (see [`EngineQueue::analysis_slot`]);
+/// dropping it frees both.
+#[derive(Debug)]
+pub struct AnalysisSlot {
+    _slot: OwnedSemaphorePermit,
+    _permit: OwnedSemaphorePermit,
 }
 
 /// How many analyses may run at once with `workers` engine permits: all

@@ -15,6 +15,14 @@ use serde::Serialize;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
+    /// A number of engine lines outside 1 to 3.
+    BadMultipv,
+    /// More moves than a position request accepts.
+    TooManyMoves,
+    /// A query string that does not parse.
+    BadQuery,
+    /// A review of a game in progress is open only to its players, and never for a game over a link.
+    ReviewNotAvailable,
     /// Analysis is off in this game (a game between two people in progress).
     AnalysisNotAvailable,
     /// The request body could not be read.
@@ -75,7 +83,11 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 28] = [
+    pub const ALL: [ErrorCode; 32] = [
+        ErrorCode::ReviewNotAvailable,
+        ErrorCode::BadQuery,
+        ErrorCode::TooManyMoves,
+        ErrorCode::BadMultipv,
         ErrorCode::AnalysisNotAvailable,
         ErrorCode::BadBody,
         ErrorCode::BadFen,
@@ -110,6 +122,10 @@ impl ErrorCode {
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
+            ErrorCode::BadMultipv => "bad_multipv",
+            ErrorCode::TooManyMoves => "too_many_moves",
+            ErrorCode::BadQuery => "bad_query",
+            ErrorCode::ReviewNotAvailable => "review_not_available",
             ErrorCode::AnalysisNotAvailable => "analysis_not_available",
             ErrorCode::BadBody => "bad_body",
             ErrorCode::BadFen => "bad_fen",

@@ -4,7 +4,7 @@
 //! that computes the change and an `apply` that makes it, so the change is
 //! stored before it becomes visible.
 
-use crate::dto::{GameView, LegalAction, OptionMap, TimeControl};
+use crate::dto::{GameView, LegalAction, OptionMap, ReviewProgress, TimeControl};
 use crate::error::{ApiError, ErrorCode};
 use crate::explain;
 use crate::readable::{self, color_name};
@@ -198,13 +198,23 @@ pub struct Game {
     /// view from an older one. It starts from [`revision_base`], so it keeps
     /// growing across a restart of the server.
     pub version: u64,
-    /// Subscribers' channel: a new view after every change.
-    pub events: broadcast::Sender<Arc<GameView>>,
+    /// Subscribers' channel: a new view after every change, and the
+    /// progress of a review of the game.
+    pub events: broadcast::Sender<GameEvent>,
     /// The current position's legal actions and outcome, once computed
     /// (emptied by every move and undo).
     facts: OnceCell<Facts>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
+}
+
+/// What a game's event stream carries.
+#[derive(Clone, Debug)]
+pub enum GameEvent {
+    /// The game changed: its new view (`event: game`).
+    View(Arc<GameView>),
+    /// A review of the game made progress (`event: review`).
+    Review(ReviewProgress),
 }
 
 /// Everything to build a [`Game`] from.

@@ -12,6 +12,7 @@
 #![deny(missing_docs)]
 
 pub mod assets;
+pub mod board;
 pub mod dto;
 pub mod engine_queue;
 pub mod error;
@@ -21,6 +22,7 @@ pub mod ids;
 pub mod pgn;
 pub mod rate;
 pub mod readable;
+pub mod review;
 pub mod routes;
 pub mod state;
 pub mod store;
@@ -51,6 +53,8 @@ pub struct Config {
     pub rate_burst: u32,
     /// Requests per second a client regains.
     pub rate_per_second: u32,
+    /// Nodes searched per position of a game review (`docs/review.md`).
+    pub review_nodes: u64,
 }
 
 impl Default for Config {
@@ -62,14 +66,17 @@ impl Default for Config {
             engine_workers: std::thread::available_parallelism().map_or(2, usize::from),
             rate_burst: 120,
             rate_per_second: 20,
+            review_nodes: review::REVIEW_NODES,
         }
     }
 }
 
-/// The application over `store` with `config`'s limits.
+/// The application over `store` with `config`'s limits. Inside a Tokio
+/// runtime, the reviews a previous process left unfinished start again.
 pub fn app(store: Arc<dyn Store>, config: &Config) -> axum::Router {
-    let limiter = rate::RateLimiter::new(config.rate_burst, config.rate_per_second);
-    router(AppState::new(store, config.engine_workers, limiter))
+    let state = AppState::from_config(store, config);
+    review::resume_all(&state);
+    router(state)
 }
 
 /// Opens the database, binds the address, prints where to open the page

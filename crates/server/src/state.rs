@@ -2,11 +2,12 @@
 //! rate limiter, with the operations that change a game: each one checks,
 //! stores, applies, then broadcasts the new view.
 
-use crate::dto::{GameView, OptionMap, TimeControl};
+use crate::dto::{GameView, OptionMap, ReviewBudget, TimeControl};
 use crate::engine_queue::{self, EngineQueue, Job};
 use crate::error::{ApiError, ErrorCode};
-use crate::game::{Game, NewGame, Player, Seat};
+use crate::game::{Game, GameEvent, NewGame, Player, Seat};
 use crate::rate::RateLimiter;
+use crate::review::{self, Reviews};
 use crate::store::{Ending, GameRow, Store};
 use crate::{variants, view};
 use menagerie_rules::{ByColor, Color, GameRecord, Position};
@@ -47,6 +48,8 @@ struct Inner {
     games: Mutex<HashMap<String, GameRef>>,
     engine: EngineQueue,
     limiter: RateLimiter,
+    reviews: Reviews,
+    review_budget: ReviewBudget,
 }
 
 impl AppState {
@@ -54,14 +57,60 @@ impl AppState {
     /// given rate limiter.
     #[must_use]
     pub fn new(store: Arc<dyn Store>, workers: usize, limiter: RateLimiter) -> AppState {
+        AppState::with_review_budget(
+            store,
+            workers,
+            limiter,
+            ReviewBudget {
+                nodes: review::REVIEW_NODES,
+            },
+        )
+    }
+
+    /// State as [`AppState::new`], reviewing games at `budget`.
+    #[must_use]
+    pub fn with_review_budget(
+        store: Arc<dyn Store>,
+        workers: usize,
+        limiter: RateLimiter,
+        budget: ReviewBudget,
+    ) -> AppState {
         AppState {
             inner: Arc::new(Inner {
                 store,
                 games: Mutex::new(HashMap::new()),
                 engine: EngineQueue::new(workers),
                 limiter,
+                reviews: Reviews::default(),
+                review_budget: budget,
             }),
         }
+    }
+
+    /// State over `store` with `config`'s limits and review budget.
+    #[must_use]
+    pub fn from_config(store: Arc<dyn Store>, config: &crate::Config) -> AppState {
+        let limiter = RateLimiter::new(config.rate_burst, config.rate_per_second);
+        AppState::with_review_budget(
+            store,
+            config.engine_workers,
+            limiter,
+            ReviewBudget {
+                nodes: config.review_nodes.max(1),
+            },
+        )
+    }
+
+    /// The review jobs running.
+    #[must_use]
+    pub fn reviews(&self) -> &Reviews {
+        &self.inner.reviews
+    }
+
+    /// The search budget of each reviewed position.
+    #[must_use]
+    pub fn review_budget(&self) -> ReviewBudget {
+        self.inner.review_budget
     }
 
     /// The store.
@@ -323,7 +372,7 @@ impl AppState {
         let game = lock(g);
         if game.events.receiver_count() > 0 {
             let v = view::build(&game, Instant::now());
-            let _ = game.events.send(Arc::new(v));
+            let _ = game.events.send(GameEvent::View(Arc::new(v)));
         }
     }
 

@@ -7,7 +7,7 @@ use crate::error::{ApiError, ErrorCode};
 use menagerie_games::catalogue::GameEntry;
 use menagerie_games::options;
 use menagerie_rules::summary;
-use menagerie_rules::{Role, Variant};
+use menagerie_rules::{Position, Role, Variant};
 
 /// The longest variant spec accepted.
 pub const MAX_SPEC_LEN: usize = 300;
@@ -52,6 +52,35 @@ pub fn resolve(spec: &str, options: &OptionMap) -> Result<(&'static Variant, Opt
         .map_err(|e| ApiError::bad_request(ErrorCode::UnknownOption, e.to_string()))
 }
 
+/// The longest position string accepted.
+pub const MAX_FEN_LEN: usize = 400;
+
+/// The game and start position a request names, as `POST /api/games` reads
+/// them: a variant spec, rule flags and a position string (none or empty:
+/// the game's start); with the flags that differ from the game's defaults.
+///
+/// # Errors
+/// `400` `unknown_variant`, `bad_setup`, `unknown_option` or `bad_fen`.
+pub fn start_position(
+    spec: &str,
+    options: Option<&OptionMap>,
+    fen: Option<&str>,
+) -> Result<(&'static Variant, OptionMap, Position), ApiError> {
+    let (variant, options) = resolve(spec, options.unwrap_or(&OptionMap::new()))?;
+    let start = match fen.map(str::trim).filter(|f| !f.is_empty()) {
+        None => Position::start(variant),
+        Some(f) if f.len() > MAX_FEN_LEN => {
+            return Err(ApiError::bad_request(
+                ErrorCode::BadFen,
+                format!("a position string has at most {MAX_FEN_LEN} characters"),
+            ))
+        }
+        Some(f) => Position::from_fen(variant, f)
+            .map_err(|e| ApiError::bad_request(ErrorCode::BadFen, e.to_string()))?,
+    };
+    Ok((variant, options, start))
+}
+
 /// The roles that can appear in `v`: on the board or in hand.
 #[must_use]
 pub fn roles(v: &Variant) -> Vec<Role> {
@@ -64,7 +93,7 @@ pub fn roles(v: &Variant) -> Vec<Role> {
 /// The description of a game for `GET /api/variants`.
 #[must_use]
 pub fn info(v: &'static Variant) -> VariantInfo {
-    let start = menagerie_rules::Position::start(v);
+    let start = Position::start(v);
     let entry = GameEntry::find(&v.key);
     let (blurb, notes) = entry.map_or_else(GameEntry::custom, |e| (e.blurb, e.notes));
     VariantInfo {

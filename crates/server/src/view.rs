@@ -7,7 +7,7 @@ use crate::dto::{
 use crate::game::{Game, Mode, Seat};
 use crate::readable;
 use menagerie_rules::mechanics::{prongs, wall};
-use menagerie_rules::{Color, Move, Piece, Position, Role, Variant};
+use menagerie_rules::{Color, Move, Outcome, Piece, Position, Role, Variant};
 use std::time::Instant;
 
 /// The game as everyone sees it (`you` is filled in per viewer).
@@ -98,17 +98,40 @@ pub fn position_at(game: &Game, ply: usize) -> Option<PositionView> {
 fn last_move(game: &Game, ply: usize) -> Option<LastMove> {
     let i = ply.checked_sub(1)?;
     let m = game.record.moves().get(i)?;
-    Some(LastMove {
-        text: game.texts.get(i).cloned().unwrap_or_default(),
-        label: game.labels.get(i).cloned().unwrap_or_default(),
+    Some(last_move_of(
+        m,
+        game.texts.get(i).cloned().unwrap_or_default(),
+        game.labels.get(i).cloned().unwrap_or_default(),
+    ))
+}
+
+/// A played action as the page marks it, with its move string and label.
+pub(crate) fn last_move_of(m: &Move, text: String, label: String) -> LastMove {
+    LastMove {
+        text,
+        label,
         from: m.from().map(|s| s.to_string()),
         to: m.to().map(|s| s.to_string()),
         captured: captured(m),
-    })
+    }
+}
+
+/// A board's verdict as the API writes it.
+#[must_use]
+pub fn outcome_of(o: Outcome) -> OutcomeView {
+    let (winner, reason) = match o {
+        Outcome::Decisive { winner, reason } => (Some(Side::from(winner)), reason),
+        Outcome::Draw { reason } => (None, reason),
+    };
+    OutcomeView {
+        result: o.result().to_string(),
+        winner,
+        reason: crate::game::reason_name(reason).to_string(),
+    }
 }
 
 /// The squares of frozen pieces (either side), sorted.
-fn frozen(pos: &Position) -> Vec<String> {
+pub(crate) fn frozen(pos: &Position) -> Vec<String> {
     let mut frozen: Vec<String> = Color::BOTH
         .into_iter()
         .flat_map(|c| pos.frozen(c))

@@ -95,12 +95,23 @@ async fn against_engine(c: &Client, plies: usize) -> Vec<Duration> {
     replies
 }
 
-/// Plays `plies` moves at one screen; the time each move's answer took.
-async fn local_moves(c: &Client, plies: usize) -> Vec<Duration> {
+/// Plays `plies` moves at one screen, `pause` apart; the time each move's
+/// answer took.
+async fn local_moves(c: &Client, plies: usize, pause: Duration) -> Vec<Duration> {
     let (id, token) = new_game(c, json!({ "kind": "local" })).await;
+    local_moves_in(c, &id, &token, plies, pause).await
+}
+
+async fn local_moves_in(
+    c: &Client,
+    id: &str,
+    token: &str,
+    plies: usize,
+    pause: Duration,
+) -> Vec<Duration> {
     let path = format!("/api/games/{id}/moves");
     let mut view = c
-        .expect(200, "GET", &format!("/api/games/{id}"), Some(&token), None)
+        .expect(200, "GET", &format!("/api/games/{id}"), Some(token), None)
         .await
         .expect("view")
         .json;
@@ -116,14 +127,14 @@ async fn local_moves(c: &Client, plies: usize) -> Vec<Duration> {
                 200,
                 "POST",
                 &path,
-                Some(&token),
+                Some(token),
                 Some(&json!({ "move": text })),
             )
             .await
             .expect("move");
         took.push(a.took);
         view = a.json;
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        tokio::time::sleep(pause).await;
     }
     took
 }
@@ -155,7 +166,9 @@ async fn an_engine_flood_does_not_stop_another_player() {
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let (moves, replies) = tokio::join!(local_moves(&player, 20), against_engine(&player, 4));
+    let pause = Duration::from_millis(100);
+    let (moves, replies) =
+        tokio::join!(local_moves(&player, 20, pause), against_engine(&player, 4));
     for t in tasks {
         t.await.expect("flooder");
     }
@@ -177,5 +190,60 @@ async fn an_engine_flood_does_not_stop_another_player() {
     assert!(
         rmax < 2500.0,
         "an engine reply took {rmax:.0} ms during the flood"
+    );
+}
+
+/// Reviews at the default budget use the analysis slots only, waiting their
+/// turn: three of them running do not delay the engine's replies in another
+/// game beyond the bound of the analysis flood.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn running_reviews_do_not_delay_engine_replies() {
+    let db = support::temp_db("review-flood");
+    let server = Server::start(
+        &db,
+        &Config {
+            engine_workers: 2,
+            ..Config::default()
+        },
+    );
+    let mut reviewed = Vec::new();
+    for n in 0..3 {
+        let c = Client::from(server.addr, 70 + n);
+        let (id, token) = new_game(&c, json!({ "kind": "local" })).await;
+        local_moves_in(&c, &id, &token, 40, Duration::ZERO).await;
+        let path = format!("/api/games/{id}/review");
+        let a = c.expect(202, "POST", &path, Some(&token), None).await;
+        assert_eq!(a.expect("review").json["status"], "running");
+        reviewed.push((c, path));
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let player = Client::from(server.addr, 60);
+    let replies = against_engine(&player, 8).await;
+    let mut positions = 0;
+    let mut running = 0;
+    for (c, path) in &reviewed {
+        let v = c
+            .expect(200, "GET", path, None, None)
+            .await
+            .expect("review")
+            .json;
+        positions += v["plies"].as_array().map_or(0, Vec::len);
+        running += usize::from(v["status"] == "running");
+    }
+    drop(server);
+    support::remove_db(&db);
+    let (r50, _, _, rmax) = percentiles(replies.clone());
+    println!(
+        "reviews: {positions} positions reviewed meanwhile, {running} of 3 still running; engine replies p50 {r50:.0} ms max {rmax:.0} ms"
+    );
+    assert_eq!(replies.len(), 8, "the engine game did not go on");
+    assert!(positions > 0, "the reviews did not run");
+    assert!(
+        running > 0,
+        "the reviews ended before the replies were measured"
+    );
+    assert!(
+        rmax < 2500.0,
+        "an engine reply took {rmax:.0} ms while reviews ran"
     );
 }

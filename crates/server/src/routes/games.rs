@@ -2,9 +2,9 @@
 //! its record and its event stream.
 
 use super::seated::SeatedGame;
-use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, OptionMap};
+use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent};
 use crate::error::{ApiError, ApiJson, ErrorCode};
-use crate::game::{Mode, NewGame, Player, Seat};
+use crate::game::{GameEvent, Mode, NewGame, Player, Seat};
 use crate::state::{lock, AppState};
 use crate::{ids, pgn, variants, view};
 use axum::extract::{Path, State};
@@ -13,8 +13,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::stream::Stream;
-use menagerie_rules::{ByColor, Color, GameRecord, Position};
+use menagerie_rules::{ByColor, Color, GameRecord};
 use std::convert::Infallible;
+use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
 /// The longest time control accepted: a day.
@@ -30,21 +31,8 @@ pub async fn create(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
-    let (variant, options) = variants::resolve(
-        &req.variant,
-        req.options.as_ref().unwrap_or(&OptionMap::new()),
-    )?;
-    let start = match req.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-        None => Position::start(variant),
-        Some(f) if f.len() > 400 => {
-            return Err(ApiError::bad_request(
-                ErrorCode::BadFen,
-                "a position string has at most 400 characters",
-            ))
-        }
-        Some(f) => Position::from_fen(variant, f)
-            .map_err(|e| ApiError::bad_request(ErrorCode::BadFen, e.to_string()))?,
-    };
+    let (variant, options, start) =
+        variants::start_position(&req.variant, req.options.as_ref(), req.fen.as_deref())?;
     let opponent = req.opponent.unwrap_or(Opponent::Engine { level: 5 });
     if let Opponent::Engine { level } = opponent {
         if !(1..=10).contains(&level) {
@@ -173,7 +161,8 @@ pub async fn record(
 }
 
 /// `GET /api/games/{id}/events`: server-sent events, `event: game` with the
-/// view now and after every change.
+/// view now and after every change, and `event: review` with the progress
+/// of a review of the game (now, if one runs, and as it goes).
 ///
 /// # Errors
 /// `404` if there is no such game.
@@ -181,30 +170,34 @@ pub async fn events(
     State(state): State<AppState>,
     SeatedGame { game: g, seat }: SeatedGame,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let rx = lock(&g).events.subscribe();
-    let first = view::for_seat(state.view(&g), seat);
-    let stream =
-        futures_util::stream::unfold((rx, Some(first)), move |(mut rx, first)| async move {
-            if let Some(v) = first {
-                return Some((Ok(event(&v)), (rx, None)));
+    let (rx, id) = {
+        let game = lock(&g);
+        (game.events.subscribe(), game.id.clone())
+    };
+    let mut first = vec![GameEvent::View(Arc::new(state.view(&g)))];
+    first.extend(state.reviews().progress(&id).map(GameEvent::Review));
+    first.reverse();
+    let stream = futures_util::stream::unfold((rx, first), move |(mut rx, mut first)| async move {
+        if let Some(e) = first.pop() {
+            return Some((Ok(event(e, seat)), (rx, first)));
+        }
+        loop {
+            match rx.recv().await {
+                Ok(e) => return Some((Ok(event(e, seat)), (rx, first))),
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return None,
             }
-            loop {
-                match rx.recv().await {
-                    Ok(v) => {
-                        let v = view::for_seat((*v).clone(), seat);
-                        return Some((Ok(event(&v)), (rx, None)));
-                    }
-                    Err(RecvError::Lagged(_)) => continue,
-                    Err(RecvError::Closed) => return None,
-                }
-            }
-        });
+        }
+    });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
-fn event(v: &crate::dto::GameView) -> Event {
-    Event::default()
-        .event("game")
-        .json_data(v)
-        .unwrap_or_else(|_| Event::default().event("error").data("{}"))
+fn event(e: GameEvent, seat: Option<Seat>) -> Event {
+    let made = match e {
+        GameEvent::View(v) => Event::default()
+            .event("game")
+            .json_data(view::for_seat((*v).clone(), seat)),
+        GameEvent::Review(p) => Event::default().event("review").json_data(p),
+    };
+    made.unwrap_or_else(|_| Event::default().event("error").data("{}"))
 }

@@ -1,9 +1,12 @@
 //! The HTTP routes: the JSON API under `/api/` and the page.
 
 pub mod actions;
+pub mod analysis;
 pub mod games;
 pub mod page;
 pub mod plies;
+pub mod positions;
+pub mod review;
 pub mod seated;
 pub mod setups;
 pub mod variants;
@@ -39,6 +42,9 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/resign", post(actions::resign))
         .route("/games/{id}/draw", post(actions::draw))
         .route("/games/{id}/analysis", post(actions::analysis))
+        .route("/games/{id}/review", get(review::read).post(review::start))
+        .route("/positions", post(positions::position))
+        .route("/analysis/stream", get(analysis::stream))
         .route("/setups", get(setups::list).post(setups::save))
         .route("/setups/{name}", get(setups::one).delete(setups::delete))
         .fallback(api_not_found)

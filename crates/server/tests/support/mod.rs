@@ -1,8 +1,10 @@
-//! Helpers of the server's network tests: the client side ([`client`]) and
+//! Helpers of the server's tests: the client side ([`client`]), the router
+//! in this process ([`router`]) and
 //! the server on a real loopback port in this process.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub mod client;
+pub mod router;
 
 pub use client::*;
 use std::net::SocketAddr;

@@ -4,6 +4,15 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod board;
+mod review;
+
+pub use board::{AnalysisDone, AnalysisInfo, AnalysisQuery, BoardPosition, PositionRequest};
+pub use review::{
+    Judgement, JudgementCounts, ReviewBudget, ReviewCounts, ReviewPly, ReviewProgress,
+    ReviewStatus, ReviewView,
+};
+
 /// Rule flags by name (`freeze_affects_friendly`, ...).
 pub type OptionMap = BTreeMap<String, bool>;
 
@@ -532,18 +541,21 @@ pub struct Analysis {
     pub labels: Vec<String>,
 }
 
-/// A score: centipawns or a mate distance in moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// A score: centipawns or a mate distance in moves. In [`Analysis`] it is
+/// from the side to move's view; in reviews and the analysis stream, from
+/// White's (positive: good for White).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum ScoreView {
     /// Centipawns.
     Cp {
-        /// Centipawns from the side to move's view.
+        /// Centipawns (positive: good for the side the score is seen from).
         cp: i32,
     },
     /// Mate.
     Mate {
-        /// Moves to mate (negative: the side to move is mated).
+        /// Moves to mate (positive: the side the score is seen from mates;
+        /// negative: it is mated).
         mate: i32,
     },
 }

@@ -9,6 +9,10 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
 
+mod reviews;
+
+pub use reviews::{ReviewPlyRow, ReviewRow};
+
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -133,6 +137,38 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn delete_setup(&self, name: &str) -> Result<bool, StoreError>;
+    /// A game's stored review with its positions in ply order, if any.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn load_review(&self, id: &str) -> Result<Option<ReviewRow>, StoreError>;
+    /// Starts or continues a review of `total_plies` plies at `budget_json`:
+    /// marks it not complete and drops its positions from ply `keep` on.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn begin_review(
+        &self,
+        id: &str,
+        total_plies: usize,
+        budget_json: &str,
+        keep: usize,
+    ) -> Result<(), StoreError>;
+    /// Stores (or replaces) one reviewed position.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn save_review_ply(&self, id: &str, row: &ReviewPlyRow) -> Result<(), StoreError>;
+    /// Marks a review complete.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn finish_review(&self, id: &str) -> Result<(), StoreError>;
+    /// The games whose review was begun and not completed.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError>;
 }
 
 /// A column stored as text, read back into its type.
@@ -199,6 +235,19 @@ CREATE TABLE IF NOT EXISTS setups (
     spec TEXT NOT NULL,
     options TEXT NOT NULL DEFAULT '{}',
     saved_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    total_plies INTEGER NOT NULL,
+    budget TEXT NOT NULL,
+    complete INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS review_plies (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    fen TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_id, ply)
 );
 ";
 
@@ -401,13 +450,39 @@ impl Store for SqliteStore {
             .execute("DELETE FROM setups WHERE name = ?1", params![name])?;
         Ok(n > 0)
     }
+
+    fn load_review(&self, id: &str) -> Result<Option<ReviewRow>, StoreError> {
+        reviews::load(&self.conn(), id)
+    }
+
+    fn begin_review(
+        &self,
+        id: &str,
+        total_plies: usize,
+        budget_json: &str,
+        keep: usize,
+    ) -> Result<(), StoreError> {
+        reviews::begin(&mut self.conn(), id, total_plies, budget_json, keep)
+    }
+
+    fn save_review_ply(&self, id: &str, row: &ReviewPlyRow) -> Result<(), StoreError> {
+        reviews::save_ply(&self.conn(), id, row)
+    }
+
+    fn finish_review(&self, id: &str) -> Result<(), StoreError> {
+        reviews::finish(&self.conn(), id)
+    }
+
+    fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError> {
+        reviews::unfinished(&self.conn())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn row(id: &str) -> GameRow {
+    pub(super) fn row(id: &str) -> GameRow {
         GameRow {
             id: id.into(),
             variant: "chess".into(),
