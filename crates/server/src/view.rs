@@ -2,7 +2,8 @@
 
 use crate::dto::{
     ActionKind, BoardPiece, Clocks, DiagramMark, GameView, LastMove, LegalAction, MarkKind,
-    MovementDiagram, OutcomeView, PlayedMove, Players, Pockets, PositionView, Side, Viewer,
+    MoveSquares, MovementDiagram, OutcomeView, PlayedMove, Players, Pockets, PositionView, Side,
+    Viewer,
 };
 use crate::game::{Game, Mode, Seat};
 use crate::readable;
@@ -113,6 +114,14 @@ pub(crate) fn last_move_of(m: &Move, text: String, label: String) -> LastMove {
         from: m.from().map(|s| s.to_string()),
         to: m.to().map(|s| s.to_string()),
         captured: captured(m),
+    }
+}
+
+/// The squares an arrow joins for `m`.
+pub(crate) fn squares(m: &Move) -> MoveSquares {
+    MoveSquares {
+        from: m.from().map(|s| s.to_string()),
+        to: m.to().map(|s| s.to_string()),
     }
 }
 

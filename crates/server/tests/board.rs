@@ -325,6 +325,12 @@ async fn the_engine_stream_deepens_with_several_lines_and_ends() {
             !pv.is_empty() && pv.len() == i["labels"].as_array().unwrap().len(),
             "{i}"
         );
+        let first = &i["squares"][0];
+        assert_eq!(
+            format!("{}{}", first["from"].as_str().unwrap(), first["to"].as_str().unwrap()),
+            pv[0],
+            "the first move's arrow joins its squares: {i}"
+        );
         assert!(
             i["score"]["cp"].is_i64() || i["score"]["mate"].is_i64(),
             "{i}"

@@ -93,6 +93,13 @@ fn check_scholars_mate(done: &Value) {
     assert_ne!(better, "g8f6");
     assert_eq!(Some(better), p[5]["best"][0].as_str());
     assert!(nf6["better_label"].is_string());
+    let arrow = &nf6["better_squares"];
+    assert_eq!(
+        format!("{}{}", arrow["from"].as_str().unwrap(), arrow["to"].as_str().unwrap()),
+        better,
+        "the better move's arrow joins its squares"
+    );
+    assert_eq!(p[5]["best_squares"][0], *arrow);
     let mate = &p[7];
     assert_eq!(
         (mate["result"].as_str(), mate["expected"].as_f64()),
@@ -150,6 +157,7 @@ fn marker() -> StoredEval {
         result: None,
         best: Vec::new(),
         best_labels: Vec::new(),
+        best_squares: Vec::new(),
         depth: 99,
         nodes: 1,
     }

@@ -4,6 +4,7 @@
 import { symbolDefs, wallBricks, glyph, COLORS, LETTERS } from './pieces.js';
 import { sqName, parseSq } from './squares.js';
 import { bindInput } from './board-input.js';
+import { arrowsSvg } from './arrows.js';
 
 /** @typedef {import('./types.js').BoardPiece} BoardPiece */
 /** @typedef {import('./types.js').LastMove} LastMove */
@@ -30,6 +31,7 @@ import { bindInput } from './board-input.js';
  * @property {Target[]} [targets]
  * @property {string | null} [dragFrom]
  * @property {boolean} [showProngs]
+ * @property {import('./arrows.js').Arrow[]} [arrows]
  */
 
 /**
@@ -209,6 +211,7 @@ export class Board {
       const { x, y } = this.xy(sq);
       h += `<path class="hl-captured" d="M${x + 14} ${y + 14} l14 14 m0 -14 l-14 14" />`;
     }
+    h += arrowsSvg(st.arrows || [], (sq) => this.xy(sq));
     // targets
     for (const t of st.targets || []) {
       const { x, y } = this.xy(t.square);

@@ -82,6 +82,17 @@ pub struct AnalysisQuery {
     pub movetime_ms: Option<u64>,
 }
 
+/// The squares an arrow joins for one move: `from` none for a drop, equal
+/// to `to` for an action in place (a detonation, a rotation), both none for
+/// a pass.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveSquares {
+    /// Where the acting piece stands.
+    pub from: Option<String>,
+    /// Where it goes (a dropped piece: where it ends).
+    pub to: Option<String>,
+}
+
 /// `event: info` of the analysis stream: one line of one finished depth.
 #[derive(Clone, Debug, Serialize)]
 pub struct AnalysisInfo {
@@ -103,6 +114,8 @@ pub struct AnalysisInfo {
     pub pv: Vec<String>,
     /// The line in readable notation.
     pub labels: Vec<String>,
+    /// The squares of each move of the line, for arrows.
+    pub squares: Vec<MoveSquares>,
 }
 
 /// `event: done` of the analysis stream: the search ended.

@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 mod board;
 mod review;
 
-pub use board::{AnalysisDone, AnalysisInfo, AnalysisQuery, BoardPosition, PositionRequest};
+pub use board::{
+    AnalysisDone, AnalysisInfo, AnalysisQuery, BoardPosition, MoveSquares, PositionRequest,
+};
 pub use review::{
     Judgement, JudgementCounts, ReviewBudget, ReviewCounts, ReviewPly, ReviewProgress,
     ReviewStatus, ReviewView,

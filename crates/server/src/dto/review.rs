@@ -1,7 +1,7 @@
 //! The JSON shapes of a game review (`docs/review.md`):
 //! `GET`/`POST /api/games/{id}/review` and the `review` event.
 
-use super::{ScoreView, Side};
+use super::{MoveSquares, ScoreView, Side};
 use serde::{Deserialize, Serialize};
 
 /// Where a game's review stands.
@@ -65,6 +65,8 @@ pub struct ReviewPly {
     pub best: Vec<String>,
     /// The same line in readable notation.
     pub best_labels: Vec<String>,
+    /// The squares of each move of the line, for arrows.
+    pub best_squares: Vec<MoveSquares>,
     /// The depth the search reached (0 for a finished game).
     pub depth: u32,
     /// What the move of this ply lost in expected score, for the side that
@@ -76,6 +78,8 @@ pub struct ReviewPly {
     pub better: Option<String>,
     /// `better` in readable notation.
     pub better_label: Option<String>,
+    /// The squares of `better`, for an arrow.
+    pub better_squares: Option<MoveSquares>,
 }
 
 /// How many moves of one side were judged each way.

@@ -4,7 +4,7 @@
 //! announced on the game's event stream.
 
 use super::{RunningGuard, Snapshot, StoredEval};
-use crate::dto::{ReviewProgress, ReviewStatus, ScoreView};
+use crate::dto::{MoveSquares, ReviewProgress, ReviewStatus, ScoreView};
 use crate::error::ApiError;
 use crate::game::GameEvent;
 use crate::state::{lock, AppState, GameRef};
@@ -127,6 +127,7 @@ fn of_outcome(o: Outcome) -> StoredEval {
         result: Some(o.result().to_string()),
         best: Vec::new(),
         best_labels: Vec::new(),
+        best_squares: Vec::new(),
         depth: 0,
         nodes: 0,
     }
@@ -134,12 +135,13 @@ fn of_outcome(o: Outcome) -> StoredEval {
 
 /// A search's finding, its score turned to White's view.
 fn of_search(pos: &Position, r: &SearchResult) -> StoredEval {
-    let (best, best_labels) = line(pos, &r.pv);
+    let line = line(pos, &r.pv);
     StoredEval {
         eval: white_view(r.score, pos.turn()),
         result: None,
-        best,
-        best_labels,
+        best: line.texts,
+        best_labels: line.labels,
+        best_squares: line.squares,
         depth: r.depth,
         nodes: r.nodes,
     }
@@ -158,7 +160,7 @@ pub fn white_view(score: Score, turn: Color) -> ScoreView {
 /// A line of moves from `pos` as move strings and readable labels (up to
 /// the first move that does not play).
 #[must_use]
-pub fn line(pos: &Position, pv: &[menagerie_rules::Move]) -> (Vec<String>, Vec<String>) {
+pub fn line(pos: &Position, pv: &[menagerie_rules::Move]) -> Line {
     let mut p = pos.clone();
     let mut texts = Vec::new();
     for m in pv {
@@ -168,6 +170,21 @@ pub fn line(pos: &Position, pv: &[menagerie_rules::Move]) -> (Vec<String>, Vec<S
             break;
         }
     }
-    let labels = crate::readable::line(pos, &pv[..texts.len()]);
-    (texts, labels)
+    let played = &pv[..texts.len()];
+    Line {
+        labels: crate::readable::line(pos, played),
+        squares: played.iter().map(crate::view::squares).collect(),
+        texts,
+    }
+}
+
+/// A line of moves as the API writes it.
+#[derive(Clone, Debug, Default)]
+pub struct Line {
+    /// Move strings.
+    pub texts: Vec<String>,
+    /// Readable labels.
+    pub labels: Vec<String>,
+    /// Each move's squares, for arrows.
+    pub squares: Vec<MoveSquares>,
 }

@@ -11,7 +11,9 @@ pub mod judge;
 mod running;
 mod snapshot;
 
-use crate::dto::{ReviewBudget, ReviewCounts, ReviewPly, ReviewStatus, ReviewView, ScoreView};
+use crate::dto::{
+    MoveSquares, ReviewBudget, ReviewCounts, ReviewPly, ReviewStatus, ReviewView, ScoreView,
+};
 use crate::error::ApiError;
 use crate::state::{lock, AppState, GameRef};
 pub use job::{line, white_view};
@@ -38,6 +40,9 @@ pub struct StoredEval {
     /// The line in readable notation.
     #[serde(default)]
     pub best_labels: Vec<String>,
+    /// Each move's squares, for arrows (empty in reviews stored before it).
+    #[serde(default)]
+    pub best_squares: Vec<MoveSquares>,
     /// Depth reached.
     #[serde(default)]
     pub depth: u32,

@@ -94,7 +94,7 @@ impl Snapshot {
         let here = judge::expected(e.eval, e.result.as_deref());
         let mover = self.mover(ply);
         let text = ply.checked_sub(1).and_then(|i| self.texts.get(i)).cloned();
-        let (loss, judgement, better, better_label) = match (before, mover) {
+        let (loss, judgement, better, better_label, better_squares) = match (before, mover) {
             (Some(b), Some(side)) => {
                 let prev = judge::expected(b.eval, b.result.as_deref());
                 let loss = judge::loss(side == Color::White, prev, here);
@@ -103,9 +103,16 @@ impl Snapshot {
                 let j = judge::judge(loss).filter(|_| !played_best);
                 let better = j.and(best.cloned());
                 let better_label = j.and(b.best_labels.first().cloned());
-                (Some(judge::round3(loss)), j, better, better_label)
+                let better_squares = j.and(b.best_squares.first().cloned());
+                (
+                    Some(judge::round3(loss)),
+                    j,
+                    better,
+                    better_label,
+                    better_squares,
+                )
             }
-            _ => (None, None, None, None),
+            _ => (None, None, None, None, None),
         };
         ReviewPly {
             ply,
@@ -117,11 +124,13 @@ impl Snapshot {
             result: e.result.clone(),
             best: e.best.clone(),
             best_labels: e.best_labels.clone(),
+            best_squares: e.best_squares.clone(),
             depth: e.depth,
             loss,
             judgement,
             better,
             better_label,
+            better_squares,
         }
     }
 }

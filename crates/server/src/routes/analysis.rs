@@ -148,7 +148,7 @@ fn search(
 }
 
 fn info_event(pos: &Position, info: &Info) -> Event {
-    let (pv, labels) = review::line(pos, &info.pv);
+    let line = review::line(pos, &info.pv);
     let data = AnalysisInfo {
         depth: info.depth,
         seldepth: info.seldepth,
@@ -157,8 +157,9 @@ fn info_event(pos: &Position, info: &Info) -> Event {
         nodes: info.nodes,
         nps: info.nps,
         time_ms: millis(info.time),
-        pv,
-        labels,
+        pv: line.texts,
+        labels: line.labels,
+        squares: line.squares,
     };
     json_event("info", &data)
 }
