@@ -142,6 +142,11 @@ impl Engine {
         }
         let lines = self.options.multipv.max(level.lines).max(1);
         let mut roots = root_moves(pos, &limits.searchmoves);
+        let mut features = self.options.features;
+        if self.options.level < MAX_LEVEL {
+            features.quiescence &= level.quiescence;
+            self.overlook(pos, &mut roots, level.overlook);
+        }
         order_roots(pos, &self.weights, &mut roots);
         let history = history_of(game);
         let budget = limits.time_budget();
@@ -157,7 +162,7 @@ impl Engine {
         let run = Run {
             shared: &shared,
             weights: &self.weights,
-            features: self.options.features,
+            features,
             history: &history,
             limits: &limits,
             soft: budget.map(|(soft, _)| start + soft),
@@ -203,6 +208,17 @@ impl Engine {
             pv,
             lines: completed.lines,
         }
+    }
+
+    /// Drops the root moves a level does not see this move.
+    fn overlook(&self, pos: &Position, roots: &mut Vec<RootMove>, percent: u32) {
+        let mut rng = Rng::new(self.options.seed ^ pos.hash().rotate_left(17) ^ self.moves_chosen);
+        let seen = level::seen(roots.len(), percent, &mut rng);
+        let mut i = 0;
+        roots.retain(|_| {
+            i += 1;
+            seen[i - 1]
+        });
     }
 
     fn choose_line(&mut self, pos: &Position, lines: &[Info], tolerance: i32) -> usize {

@@ -19,28 +19,36 @@ pub struct LevelLimits {
     pub lines: usize,
     /// A line within this many centipawns of the best may be chosen.
     pub tolerance: i32,
+    /// Whether the leaves are searched for captures (off: exchanges are
+    /// judged by the position as it stands).
+    pub quiescence: bool,
+    /// Percent of the legal moves the level does not see on a move (each
+    /// move overlooked at random; at least one is always seen).
+    pub overlook: u32,
 }
 
 /// The limits of `level` (clamped to 1..=10).
 #[must_use]
 pub fn limits(level: u8) -> LevelLimits {
-    let (depth, nodes, lines, tolerance) = match level.clamp(1, MAX_LEVEL) {
-        1 => (Some(1), Some(400), 6, 300),
-        2 => (Some(1), Some(1_000), 5, 200),
-        3 => (Some(2), Some(2_000), 5, 140),
-        4 => (Some(2), Some(5_000), 4, 100),
-        5 => (Some(3), Some(12_000), 4, 70),
-        6 => (Some(4), Some(30_000), 3, 45),
-        7 => (Some(5), Some(80_000), 3, 30),
-        8 => (Some(7), Some(250_000), 2, 15),
-        9 => (None, Some(1_000_000), 2, 6),
-        _ => (None, None, 1, 0),
+    let (depth, nodes, lines, tolerance, quiescence, overlook) = match level.clamp(1, MAX_LEVEL) {
+        1 => (Some(1), Some(400), 8, 200, false, 39),
+        2 => (Some(1), Some(1_000), 6, 200, false, 30),
+        3 => (Some(1), Some(2_000), 5, 140, true, 20),
+        4 => (Some(2), Some(5_000), 4, 100, true, 10),
+        5 => (Some(3), Some(12_000), 4, 70, true, 0),
+        6 => (Some(4), Some(30_000), 3, 45, true, 0),
+        7 => (Some(5), Some(80_000), 3, 30, true, 0),
+        8 => (Some(7), Some(250_000), 2, 15, true, 0),
+        9 => (None, Some(1_000_000), 2, 6, true, 0),
+        _ => (None, None, 1, 0, true, 0),
     };
     LevelLimits {
         depth,
         nodes,
         lines,
         tolerance,
+        quiescence,
+        overlook,
     }
 }
 
@@ -70,6 +78,19 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n.max(1) as u64) as usize
     }
+}
+
+/// Which of `n` moves the level sees this move: each is overlooked with
+/// `overlook` percent chance, and at least one is always seen.
+#[must_use]
+pub fn seen(n: usize, overlook: u32, rng: &mut Rng) -> Vec<bool> {
+    let mut seen: Vec<bool> = (0..n)
+        .map(|_| overlook == 0 || rng.below(100) >= overlook as usize)
+        .collect();
+    if n > 0 && !seen.contains(&true) {
+        seen[rng.below(n)] = true;
+    }
+    seen
 }
 
 /// Chooses among lines scored `scores` (best first): each line within
@@ -116,6 +137,20 @@ mod tests {
             assert!(a.tolerance >= b.tolerance);
             assert!(a.nodes.unwrap_or(u64::MAX) <= b.nodes.unwrap_or(u64::MAX));
         }
+    }
+
+    #[test]
+    fn a_level_always_sees_a_move_and_overlooks_about_its_share() {
+        let mut rng = Rng::new(3);
+        assert!(seen(20, 0, &mut rng).iter().all(|&s| s));
+        let mut total = 0;
+        for _ in 0..200 {
+            let s = seen(20, 50, &mut rng);
+            total += s.iter().filter(|&&x| x).count();
+            assert!(s.contains(&true));
+        }
+        assert!((1700..2300).contains(&total), "{total} of 4000 seen at 50%");
+        assert!(seen(5, 100, &mut rng).contains(&true));
     }
 
     #[test]

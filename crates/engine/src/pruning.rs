@@ -19,6 +19,10 @@ pub struct Features {
     pub check_extension: bool,
     /// Late-move pruning: quiet moves late in the order at shallow depth.
     pub late_move_pruning: bool,
+    /// Quiescence search of captures at the leaves (off: the leaves are
+    /// evaluated as they stand, so exchanges are misjudged, as a beginner
+    /// misjudges them; the lowest levels play so).
+    pub quiescence: bool,
 }
 
 impl Default for Features {
@@ -29,6 +33,7 @@ impl Default for Features {
             futility: true,
             check_extension: true,
             late_move_pruning: true,
+            quiescence: true,
         }
     }
 }
