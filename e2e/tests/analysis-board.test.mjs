@@ -174,3 +174,39 @@ test('wreckage: a Ninja Pawn drop with a push and a detonation on the analysis b
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+/** Opens analysis streams until the server answers `503 busy`; returns the open ones. */
+async function takeEverySlot() {
+  const held = [];
+  for (let i = 0; i < 16; i++) {
+    const ctl = new AbortController();
+    const r = await fetch(`${srv.url}/api/analysis/stream?variant=chess&movetime_ms=20000`, { signal: ctl.signal });
+    if (r.status === 503) { assert.equal((await r.json()).error, 'busy'); return held; }
+    assert.equal(r.status, 200);
+    held.push(ctl);
+  }
+  throw new Error('the server never said busy');
+}
+
+test('engine panel: a busy engine is said and asked again', async () => {
+  const page = await newPage(browser);
+  await openBoard(page, 'analysis/chess');
+  const held = await takeEverySlot();
+  await page.check('#engine-on');
+  await page.waitForFunction(() => /busy/.test(document.querySelector('#engine-status')?.textContent || ''), null, { timeout: 10000 });
+  for (const ctl of held) ctl.abort();
+  await page.waitForSelector('#engine-lines .eline .escore', { timeout: 20000 });
+  await page.uncheck('#engine-on');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('engine panel: a finished position is said done at once', async () => {
+  const page = await newPage(browser);
+  await openBoard(page, 'analysis/chess?moves=f2f3,e7e5,g2g4,d8h4');
+  assert.match(await page.textContent('#status'), /0-1 — Black wins by checkmate/);
+  await page.check('#engine-on');
+  await page.waitForFunction(() => /^done, depth 0 — the game is over \(0-1\)$/.test(document.querySelector('#engine-status')?.textContent || ''));
+  assert.equal(await page.locator('.board-svg .arrow').count(), 0);
+  await page.context().close();
+});
