@@ -67,7 +67,7 @@ function lineHtml(first, ply, depth) {
  */
 function variationHtml(first, ply, depth) {
   const tag = depth === 1 ? 'div' : 'span';
-  return `<${tag} class="var var-${Math.min(depth, 3)}">(${lineHtml(first, ply, depth)})</${tag}> `;
+  return `<${tag} class="var var-${Math.min(depth, 3)}">(${lineHtml(first, ply, depth).trim()})</${tag}> `;
 }
 
 /** Draws the move list and the line buttons. */
