@@ -59,7 +59,7 @@ export function renderActionBar() {
   const sel = B.sel;
   const parts = [];
   if (sel && sel.type === 'sq') {
-    for (const a of ctx.legal.filter((x) => isRotate(x) && x.from === sel.sq)) parts.push(`<button type="button" class="rotate" data-move="${esc(a.text)}">↻ ${actionText(a)}</button>`);
+    for (const a of ctx.legal.filter((x) => isRotate(x) && x.from === sel.sq)) parts.push(`<button type="button" class="rotate" data-move="${esc(a.text)}">${actionText(a)}</button>`);
     for (const a of boardActions(ctx, sel.sq).filter((x) => x.to === x.from)) parts.push(`<button type="button" class="self-action" data-move="${esc(a.text)}">${actionText(a)}</button>`);
   }
   const pass = ctx.legal.find((a) => a.kind === 'pass');
