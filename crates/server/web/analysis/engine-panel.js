@@ -2,7 +2,7 @@
 // lines, the status, and each line's score (White's view), depth and moves;
 // a line's first move can be clicked to play it. Also the evaluation bar.
 
-import { $, closest, esc, input } from '../dom.js';
+import { $, closest, input } from '../dom.js';
 import { B } from './state.js';
 import { playMove } from './controller.js';
 import { setEngine, setLines } from './engine.js';
@@ -48,9 +48,8 @@ export function wireEnginePanel() {
   $('#engine-on').addEventListener('change', () => setEngine(input('#engine-on').checked));
   $('#engine-lines-n').addEventListener('change', () => setLines(parseInt(input('#engine-lines-n').value, 10)));
   $('#engine-lines').addEventListener('click', (e) => {
-    const b = closest(e, '[data-line]');
-    const line = b && B.engine.lines[parseInt(b.dataset.line || '0', 10)];
-    if (line && line.pv.length) playMove(line.pv[0]);
+    const b = closest(e, '.efirst');
+    if (b && b.dataset.move) playMove(b.dataset.move);
   });
   renderEngine();
 }
@@ -66,15 +65,25 @@ function statusText() {
 }
 
 /**
- * One line's row.
+ * Fills the row `li` with the line `l` (ranked `i`), changing only what
+ * changed, so that a button under the pointer stays while the engine deepens.
+ * @param {HTMLElement} li
  * @param {AnalysisInfo} l
  * @param {number} i
  */
-function lineHtml(l, i) {
+function fillRow(li, l, i) {
+  if (!li.firstChild) {
+    li.innerHTML = '<span class="escore"></span><span class="edepth"></span><span class="emoves"><button type="button" class="efirst"></button> <span class="erest"></span></span>';
+  }
   const labels = l.labels.length ? l.labels : l.pv;
-  const rest = labels.slice(1, SHOWN_MOVES).map(esc).join(' ');
-  return `<li class="eline${i === 0 ? ' best' : ''}"><span class="escore">${scoreText(l.score)}</span><span class="edepth">d${l.depth}</span>
-    <span class="emoves"><button type="button" class="efirst" data-line="${i}" title="Play ${esc(l.pv[0] || '')}">${esc(labels[0] || '')}</button> ${rest}${labels.length > SHOWN_MOVES ? ' …' : ''}</span></li>`;
+  const rest = labels.slice(1, SHOWN_MOVES).join(' ') + (labels.length > SHOWN_MOVES ? ' …' : '');
+  /** @type {[string, string][]} */
+  const texts = [['.escore', scoreText(l.score)], ['.edepth', `d${l.depth}`], ['.efirst', labels[0] || ''], ['.erest', rest]];
+  for (const [sel, text] of texts) { const el = $(sel, li); if (el.textContent !== text) el.textContent = text; }
+  const b = $('.efirst', li);
+  b.dataset.move = l.pv[0] || '';
+  b.title = `Play ${l.pv[0] || ''}`;
+  li.className = `eline${i === 0 ? ' best' : ''}`;
 }
 
 /** Draws the status, the lines and the evaluation bar. */
@@ -85,7 +94,10 @@ export function renderEngine() {
   if (!status || !list) return;
   status.textContent = statusText();
   status.classList.toggle('is-error', e.status === 'error');
-  list.innerHTML = e.on ? e.lines.map((l, i) => (l ? lineHtml(l, i) : '')).join('') : '';
+  const lines = e.on ? e.lines.filter(Boolean) : [];
+  while (list.children.length > lines.length) list.lastElementChild?.remove();
+  while (list.children.length < lines.length) list.appendChild(document.createElement('li'));
+  lines.forEach((l, i) => fillRow(/** @type {HTMLElement} */ (list.children[i]), l, i));
   renderEvalBar();
 }
 
