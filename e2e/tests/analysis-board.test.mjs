@@ -214,3 +214,17 @@ test('engine panel: a finished position is said done at once', async () => {
   assert.equal(await page.locator('.board-svg .arrow').count(), 0);
   await page.context().close();
 });
+
+test('engine panel: leaving the board closes the stream', async () => {
+  const page = await newPage(browser);
+  await openBoard(page, 'analysis/chess');
+  await page.check('#engine-on');
+  await page.waitForSelector('#engine-lines .eline .escore', { timeout: 20000 });
+  await page.evaluate(() => { location.hash = 'rules'; });
+  await page.waitForSelector('.rules-index');
+  // every analysis slot is free again: a new stream starts at once
+  const held = await takeEverySlot();
+  assert.ok(held.length >= 1, 'a slot was free after the board was left');
+  for (const ctl of held) ctl.abort();
+  await page.context().close();
+});
