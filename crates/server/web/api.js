@@ -144,6 +144,19 @@ export const api = {
     }
     return text;
   },
+  /**
+   * The game's review as far as it goes.
+   * @param {string} id
+   * @returns {Promise<import('./types.js').ReviewView>}
+   */
+  review: (id) => request('GET', `/api/games/${enc(id)}/review`),
+  /**
+   * Starts (or joins) the game's review.
+   * @param {string} id
+   * @param {Token} token
+   * @returns {Promise<import('./types.js').ReviewView>}
+   */
+  startReview: (id, token) => request('POST', `/api/games/${enc(id)}/review`, { token }),
   /** @returns {Promise<SavedSetup[]>} */
   setups: () => request('GET', '/api/setups'),
   /**

@@ -203,12 +203,6 @@
  */
 
 /**
- * The squares an arrow joins for one move: `from` null for a drop, equal to
- * `to` for an action in place, both null for a pass.
- * @typedef {{ from: string | null, to: string | null }} MoveSquares
- */
-
-/**
  * The query of `GET /api/analysis/stream`.
  * @typedef {object} AnalysisQuery
  * @property {string} variant
@@ -242,6 +236,53 @@
  * @property {number} time_ms
  * @property {string | null} best
  * @property {Outcome | null} outcome
+ */
+
+/**
+ * Where an arrow goes for one move (`from` null: a drop; equal to `to`: an
+ * action in place; both null: a pass).
+ * @typedef {{ from: string | null, to: string | null }} MoveSquares
+ */
+
+/** @typedef {'inaccuracy' | 'mistake' | 'blunder'} Judgement */
+
+/**
+ * One reviewed position (`GET /api/games/{id}/review`, docs/review.md).
+ * @typedef {object} ReviewPly
+ * @property {number} ply
+ * @property {Color | null} side The side that played this ply's move.
+ * @property {string | null} move
+ * @property {string | null} label
+ * @property {Score} eval From White's view.
+ * @property {number} expected White's expected score, 0 to 1.
+ * @property {string | null} result
+ * @property {string[]} best
+ * @property {string[]} best_labels
+ * @property {MoveSquares[]} best_squares
+ * @property {number} depth
+ * @property {number | null} loss
+ * @property {Judgement | null} judgement
+ * @property {string | null} better
+ * @property {string | null} better_label
+ * @property {MoveSquares | null} better_squares
+ */
+
+/** @typedef {{ inaccuracies: number, mistakes: number, blunders: number }} JudgementCounts */
+
+/**
+ * A game's review.
+ * @typedef {object} ReviewView
+ * @property {'none' | 'running' | 'partial' | 'done'} status
+ * @property {number} done_plies
+ * @property {number} total_plies
+ * @property {{ nodes: number }} budget
+ * @property {ReviewPly[]} plies
+ * @property {{ white: JudgementCounts, black: JudgementCounts }} counts
+ */
+
+/**
+ * The `review` event of a game's event stream.
+ * @typedef {{ status: ReviewView['status'], done_plies: number, total_plies: number }} ReviewProgress
  */
 
 export {};

@@ -13,6 +13,8 @@ import { renderActionBar } from './views/actionbar.js';
 import { renderStatus, renderMoves } from './views/status.js';
 import { renderControls, renderShare } from './views/controls.js';
 import { renderAnalysis } from './views/analysis.js';
+import { renderReview } from './views/review.js';
+import { loadReview, onReviewProgress } from './review-control.js';
 import { closeChooser, openChooser, promotionLabel } from './views/chooser.js';
 import { hideHelp } from './views/help.js';
 
@@ -42,12 +44,14 @@ export async function gameScreen(id) {
   rememberGame({ id, token, title: view.title, variant: view.variant, when: known2.when || Date.now(), vs: known2.vs || `${view.players.white} vs ${view.players.black}` });
   Object.assign(G, {
     id, token, variant, view: undefined, ply: null, shown: null, sel: null, flipped: view.you === 'black', analysis: null,
+    review: null, reviewProgress: null, reviewError: null, showBest: true,
     es: null, offline: false, pending: false, helpSticky: false, clockAt: performance.now(),
     info: recentGames().find((g) => g.id === id) || { id },
   });
   G.board = buildGameLayout(view);
   setView(view);
   connectEvents();
+  loadReview();
   setInterval(tickClocks, 200);
 }
 
@@ -131,6 +135,12 @@ function openEvents() {
     }
     setView(v);
   });
+  es.addEventListener('review', (e) => {
+    /** @type {import('../types.js').ReviewProgress} */
+    let p;
+    try { p = JSON.parse(/** @type {MessageEvent} */ (e).data); } catch { return; }
+    onReviewProgress(p);
+  });
   // EventSource reconnects by itself while it can; until then the page says so.
   es.onerror = () => { if (es.readyState !== 1) goOffline(); };
 }
@@ -154,6 +164,7 @@ export function redraw() {
   renderControls();
   renderShare();
   renderAnalysis();
+  renderReview();
   /** @type {HTMLInputElement} */ ($('#fen-out')).value = currentFen();
 }
 

@@ -5,7 +5,9 @@ import { api } from '../api.js';
 import { Board } from '../board.js';
 import { $, app, closest, esc, input } from '../dom.js';
 import { pieceSvg } from '../pieces.js';
-import { analyse, currentFen, gotoPly, onKey, onSquare, play, select, stepPly } from './controller.js';
+import { analyse, currentFen, gotoPly, onKey, onSquare, play, redraw, select, stepPly } from './controller.js';
+import { startReview } from './review-control.js';
+import { plyAt } from './views/review.js';
 import { boardHref } from '../analysis/address.js';
 import { hasOwnActions, wallLeft } from './selection.js';
 import { G, canAct, isLive } from './state.js';
@@ -41,6 +43,7 @@ export function buildGameLayout(view) {
       <div class="status" id="status" role="status" aria-live="polite"></div>
       <p class="message" id="message" role="alert"></p>
       <div class="outcome" id="outcome" hidden></div>
+      <section class="review" id="review" aria-label="Game review" hidden></section>
       <div class="share" id="share"></div>
       <div class="moves-box">
         <div class="nav" role="group" aria-label="Step through the game">
@@ -104,6 +107,7 @@ function wireSideColumn(view) {
   $('#analyse').onclick = analyse;
   // the analysis board at the shown position (the address is made at the click)
   $('#open-board').onclick = (e) => { /** @type {HTMLAnchorElement} */ (e.currentTarget).href = boardHref({ variant: G.view.variant, fen: currentFen(), options: G.view.options }); };
+  wireReview();
   $('#copy-fen').onclick = () => { const i = input('#fen-out'); i.select(); if (navigator.clipboard) navigator.clipboard.writeText(i.value).catch(() => {}); };
   $('#show-record').onclick = async () => {
     const out = /** @type {HTMLTextAreaElement} */ ($('#record-out'));
@@ -114,4 +118,17 @@ function wireSideColumn(view) {
     + `<p class="legend-note">Hover over a piece (or press and hold it) to read its rules. <a href="/#rules/${encodeURIComponent(view.variant)}" target="_blank">Diagrams of every piece</a>.</p>`;
   document.addEventListener('keydown', onKey);
   document.addEventListener('pointerdown', (e) => { if (!closest(e, '#tooltip') && !closest(e, '.board-svg')) { G.helpSticky = false; hideHelp(); } });
+}
+
+/** The review panel's button, arrow switch and graph (drawn anew on every redraw). */
+function wireReview() {
+  const el = $('#review');
+  el.addEventListener('click', (e) => {
+    if (closest(e, '#review-start')) { startReview(); return; }
+    const svg = closest(e, '#eval-graph');
+    if (svg) { const p = plyAt(/** @type {MouseEvent} */ (e), svg); gotoPly(p >= G.view.moves.length ? null : p); }
+  });
+  el.addEventListener('change', (e) => {
+    if (e.target instanceof HTMLInputElement && e.target.id === 'review-arrows') { G.showBest = e.target.checked; redraw(); }
+  });
 }

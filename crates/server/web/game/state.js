@@ -33,6 +33,10 @@
  * @property {Selection | null} sel
  * @property {boolean} flipped
  * @property {AnalysisState | null} analysis
+ * @property {import('../types.js').ReviewView | null} review The game's review, as far as it goes.
+ * @property {import('../types.js').ReviewProgress | null} reviewProgress The newest progress event.
+ * @property {string | null} reviewError Why starting a review failed.
+ * @property {boolean} showBest Arrows of the reviewed best move on the board.
  * @property {EventSource | null} es
  * @property {boolean} offline The server cannot be reached now.
  * @property {boolean} pending A move of ours is on its way.

@@ -4,6 +4,7 @@
 import { nameOf } from '../../pieces.js';
 import { G, isLive } from '../state.js';
 import { targets } from '../selection.js';
+import { reviewArrows } from './review.js';
 
 /** @typedef {import('../../types.js').BoardPiece} BoardPiece */
 
@@ -43,6 +44,7 @@ export function renderBoard() {
     selected: sel && sel.type === 'sq' ? sel.sq : sel && sel.type === 'push' ? sel.entry : null,
     targets: live ? targets() : [],
     dragFrom: null,
+    arrows: reviewArrows(),
   });
   document.getElementById('board')?.classList.toggle('history', !live);
 }

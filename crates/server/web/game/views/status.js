@@ -2,6 +2,7 @@
 
 import { esc } from '../../dom.js';
 import { G, isLive, myColors, sideName } from '../state.js';
+import { judgementOf } from './review.js';
 
 /** Draws the status line and the outcome. */
 export function renderStatus() {
@@ -36,7 +37,10 @@ export function renderMoves() {
   const items = v.moves.map((m, i) => {
     const numTxt = m.color === 'white' ? `${m.number}.` : i === 0 ? `${m.number}…` : '';
     const current = i + 1 === cur;
-    return `<li class="${m.color}">${numTxt ? `<span class="num">${numTxt}</span>` : ''}<button type="button" data-ply="${i + 1}" class="${current ? 'current' : ''}" aria-current="${current ? 'true' : 'false'}" title="${esc(m.text)}">${esc(m.label || m.text)}</button></li>`;
+    const j = judgementOf(i + 1);
+    const mark = j ? `<span class="judge ${j.kind}">${j.mark}</span>` : '';
+    const title = j ? `${m.text}: ${j.title}` : m.text;
+    return `<li class="${m.color}">${numTxt ? `<span class="num">${numTxt}</span>` : ''}<button type="button" data-ply="${i + 1}" class="${current ? 'current' : ''}" aria-current="${current ? 'true' : 'false'}" title="${esc(title)}">${esc(m.label || m.text)}${mark}</button></li>`;
   });
   ol.innerHTML = items.join('') || '<li class="none">No moves yet.</li>';
   const curEl = ol.querySelector('.current');
