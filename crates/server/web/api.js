@@ -1,5 +1,7 @@
 // Thin client for the JSON API of `menagerie serve` (docs/api.md).
 
+import { openSse } from './sse.js';
+
 /** @typedef {import('./types.js').GameView} GameView */
 /** @typedef {import('./types.js').VariantInfo} VariantInfo */
 /** @typedef {import('./types.js').Created} Created */
@@ -170,4 +172,30 @@ export const api = {
    * @param {Token} token
    */
   events: (id, token) => new EventSource(`/api/games/${enc(id)}/events${token ? `?seat=${enc(token)}` : ''}`),
+};
+
+// --- the analysis board (docs/api.md, "Analysis board") ---
+
+/**
+ * The analysis board's requests: positions not tied to a game and the
+ * engine's stream of lines.
+ */
+export const boardApi = {
+  /**
+   * The position after `moves` from `fen`, with its legal actions.
+   * @param {import('./types.js').PositionRequest} body
+   * @returns {Promise<import('./types.js').BoardPosition>}
+   */
+  position: (body) => request('POST', '/api/positions', { body }),
+  /**
+   * The engine's lines for a position, as they deepen (`info`, then `done`).
+   * @param {import('./types.js').AnalysisQuery} query
+   * @param {import('./sse.js').SseHandlers} handlers
+   * @returns {import('./sse.js').SseHandle}
+   */
+  analysisStream(query, handlers) {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') q.set(k, String(v));
+    return openSse(`/api/analysis/stream?${q}`, handlers);
+  },
 };

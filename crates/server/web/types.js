@@ -169,6 +169,75 @@
 
 /** @typedef {{ name: string, spec: string }} SavedSetup */
 
+// --- the analysis board (crates/server/src/dto/board.rs) ---
+
+/**
+ * `POST /api/positions`: a position not tied to a game.
+ * @typedef {object} PositionRequest
+ * @property {string} variant A built-in game name or a custom Pick the Piece spec.
+ * @property {Record<string, boolean>} [options] Rule flags; absent ones keep the game's defaults.
+ * @property {string} [fen] The position string to start from (none or empty: the game's start).
+ * @property {string[]} [moves] Move strings played from there, in order.
+ */
+
+/**
+ * A position of the analysis board, with everything to draw it and play on.
+ * @typedef {object} BoardPosition
+ * @property {string} variant The variant spec, canonical.
+ * @property {string} title
+ * @property {Record<string, boolean>} options Rule flags that differ from the game's defaults.
+ * @property {number} files
+ * @property {number} ranks
+ * @property {string} start_fen The position string the moves start from.
+ * @property {string} fen The position string after the moves.
+ * @property {string[]} moves The moves as the server writes them (normalised move strings).
+ * @property {string[]} labels The moves in readable notation.
+ * @property {Color} turn
+ * @property {BoardPiece[]} board
+ * @property {Pockets} pockets
+ * @property {string[]} frozen
+ * @property {boolean} check
+ * @property {LastMove | null} last_move
+ * @property {LegalAction[]} legal Empty once the game is over.
+ * @property {Outcome | null} outcome
+ */
+
+/**
+ * The query of `GET /api/analysis/stream`.
+ * @typedef {object} AnalysisQuery
+ * @property {string} variant
+ * @property {string} [fen]
+ * @property {string} [options] Rule flags as a JSON object.
+ * @property {string} [moves] Move strings separated by commas.
+ * @property {number} [multipv] 1 to 3.
+ * @property {number} [movetime_ms]
+ */
+
+/**
+ * `event: info` of the analysis stream: one line of one finished depth.
+ * @typedef {object} AnalysisInfo
+ * @property {number} depth
+ * @property {number} seldepth
+ * @property {number} multipv The line's rank, 1 (best) to `multipv`.
+ * @property {Score} score From White's view.
+ * @property {number} nodes
+ * @property {number} nps
+ * @property {number} time_ms
+ * @property {string[]} pv The line as move strings.
+ * @property {string[]} labels The line in readable notation.
+ * @property {MoveSquares[]} squares Each move's squares, for arrows.
+ */
+
+/**
+ * `event: done` of the analysis stream: the search ended.
+ * @typedef {object} AnalysisDone
+ * @property {number} depth The last depth completed (0 if none, or the game is over).
+ * @property {number} nodes
+ * @property {number} time_ms
+ * @property {string | null} best
+ * @property {Outcome | null} outcome
+ */
+
 /**
  * Where an arrow goes for one move (`from` null: a drop; equal to `to`: an
  * action in place; both null: a pass).

@@ -5,9 +5,10 @@ import { api } from '../api.js';
 import { Board } from '../board.js';
 import { $, app, closest, esc, input } from '../dom.js';
 import { pieceSvg } from '../pieces.js';
-import { analyse, gotoPly, onKey, onSquare, play, redraw, select, stepPly } from './controller.js';
+import { analyse, currentFen, gotoPly, onKey, onSquare, play, redraw, select, stepPly } from './controller.js';
 import { startReview } from './review-control.js';
 import { plyAt } from './views/review.js';
+import { boardHref } from '../analysis/address.js';
 import { hasOwnActions, wallLeft } from './selection.js';
 import { G, canAct, isLive } from './state.js';
 import { renderBoard } from './views/board-view.js';
@@ -53,7 +54,7 @@ export function buildGameLayout(view) {
       </div>
       <div class="controls" id="controls"></div>
       <form class="typed" id="typed"><label for="typed-move">Type a move</label> <input id="typed-move" autocomplete="off" spellcheck="false" placeholder="e.g. e2e4"> <button type="submit">Play</button></form>
-      <div class="analysis" id="analysis"><button id="analyse" type="button">Analyse position</button><div id="analysis-out" aria-live="polite"></div></div>
+      <div class="analysis" id="analysis"><button id="analyse" type="button">Analyse position</button> <a class="button" id="open-board" href="/#analysis">Analysis board</a><div id="analysis-out" aria-live="polite"></div></div>
       <details class="export"><summary>Export / import</summary>
         <label>Position (FEN) <input id="fen-out" readonly></label> <button type="button" id="copy-fen">Copy</button>
         <p><a id="record-link" href="/api/games/${encodeURIComponent(G.id)}/record" download="menagerie-${esc(G.id)}.pgn">Download game record</a> · <button type="button" id="show-record">Show record</button></p>
@@ -104,6 +105,8 @@ function wireSideColumn(view) {
     play(a ? a.text : m).then((ok) => { if (ok) input('#typed-move').value = ''; });
   });
   $('#analyse').onclick = analyse;
+  // the analysis board at the shown position (the address is made at the click)
+  $('#open-board').onclick = (e) => { /** @type {HTMLAnchorElement} */ (e.currentTarget).href = boardHref({ variant: G.view.variant, fen: currentFen(), options: G.view.options }); };
   wireReview();
   $('#copy-fen').onclick = () => { const i = input('#fen-out'); i.select(); if (navigator.clipboard) navigator.clipboard.writeText(i.value).catch(() => {}); };
   $('#show-record').onclick = async () => {

@@ -36,7 +36,7 @@ function gameCard(v, chosen) {
 function startHtml(variants, pieces, chosen) {
   const recent = recentGames();
   return `
-  <header class="site"><h1>Menagerie</h1><p>Five chess variants no other engine plays — and chess.</p><nav><a href="/#rules">Rules of every game</a></nav></header>
+  <header class="site"><h1>Menagerie</h1><p>Five chess variants no other engine plays — and chess.</p><nav><a href="/#rules">Rules of every game</a> · <a href="/#analysis" id="open-analysis">Analysis board</a></nav></header>
   ${recent.length ? `<section class="card recent"><h2>Continue a game</h2><ul>${recent.map((g) => `<li><a href="/play/${encodeURIComponent(g.id)}${g.token ? `?seat=${encodeURIComponent(g.token)}` : ''}">${esc(g.title || g.variant || '')} — ${esc(g.vs || '')}</a> <small>${new Date(g.when || Date.now()).toLocaleString()}</small></li>`).join('')}</ul></section>` : ''}
   <form class="card newgame" id="newgame" novalidate>
     <h2>New game</h2>
