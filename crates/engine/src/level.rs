@@ -32,14 +32,14 @@ pub struct LevelLimits {
 pub fn limits(level: u8) -> LevelLimits {
     let (depth, nodes, lines, tolerance, quiescence, overlook) = match level.clamp(1, MAX_LEVEL) {
         1 => (Some(1), Some(400), 8, 200, false, 39),
-        2 => (Some(1), Some(1_000), 6, 200, false, 30),
-        3 => (Some(1), Some(2_000), 5, 140, true, 20),
-        4 => (Some(2), Some(5_000), 4, 100, true, 10),
-        5 => (Some(3), Some(12_000), 4, 70, true, 0),
-        6 => (Some(4), Some(30_000), 3, 45, true, 0),
-        7 => (Some(5), Some(80_000), 3, 30, true, 0),
-        8 => (Some(7), Some(250_000), 2, 15, true, 0),
-        9 => (None, Some(1_000_000), 2, 6, true, 0),
+        2 => (Some(1), Some(1_000), 6, 150, false, 20),
+        3 => (Some(2), Some(2_000), 5, 140, false, 25),
+        4 => (Some(2), Some(3_000), 5, 120, false, 18),
+        5 => (Some(2), Some(5_000), 4, 100, false, 10),
+        6 => (Some(2), Some(12_000), 4, 80, true, 20),
+        7 => (Some(3), Some(30_000), 3, 60, true, 10),
+        8 => (Some(4), Some(80_000), 3, 45, true, 5),
+        9 => (Some(6), Some(250_000), 2, 20, true, 0),
         _ => (None, None, 1, 0, true, 0),
     };
     LevelLimits {
