@@ -17,16 +17,7 @@ impl Picks<'_> {
 }
 
 const WORDS: [&str; 10] = [
-    "[%eval",
-    "0.35]",
-    "#-3]",
-    "good",
-    "(idea)",
-    "100%",
-    "a;b",
-    "Nf3!?",
-    "$4",
-    "x",
+    "[%eval", "0.35]", "#-3]", "good", "(idea)", "100%", "a;b", "Nf3!?", "$4", "x",
 ];
 
 /// A comment as the writer writes one (no braces, single spaces), or none.
@@ -102,7 +93,9 @@ fn annotated(name: &str, picks: &[u16], plies: usize) -> Game {
         lm.variations = variations(&before, &mut p, 0);
         game.push_move(lm);
     }
-    let result = record.outcome().map_or("*".to_string(), |o| o.result().to_string());
+    let result = record
+        .outcome()
+        .map_or("*".to_string(), |o| o.result().to_string());
     game.finish(&result, None);
     game
 }
@@ -175,7 +168,11 @@ fn variations_nags_and_comments_are_read_where_they_belong() {
     assert_eq!(pgn::count_variations(&g.line()), 3);
     let report = &pgn::check(SCHOLAR, &pgn::standard_resolver)[0];
     assert!(report.ok, "{}", report.line);
-    assert!(report.line.contains("7 plies, 3 variations"), "{}", report.line);
+    assert!(
+        report.line.contains("7 plies, 3 variations"),
+        "{}",
+        report.line
+    );
 }
 
 #[test]
@@ -221,7 +218,11 @@ fn an_illegal_move_in_a_variation_says_where_it_is() {
         &pgn::standard_resolver,
     );
     assert!(!report[0].ok && report[1].ok, "{report:?}");
-    assert!(report[0].line.contains("in a variation"), "{}", report[0].line);
+    assert!(
+        report[0].line.contains("in a variation"),
+        "{}",
+        report[0].line
+    );
 }
 
 #[test]
@@ -274,4 +275,3 @@ fn read_first_reads_one_game_within_a_move_bound() {
     assert!(e.message.contains("more than 3 moves"), "{e}");
     assert!(pgn::read_first("  \n", &pgn::standard_resolver, 9).is_none());
 }
-

@@ -72,7 +72,9 @@ pub use line::{
     count_moves, count_variations, depth, suffix_nag, Line, LineMove, MAX_DEPTH, NAG_BLUNDER,
     NAG_BRILLIANT, NAG_DUBIOUS, NAG_GOOD, NAG_INTERESTING, NAG_MISTAKE, SUFFIXES,
 };
-pub use read::{read_all, read_each, read_first, standard_resolver, PgnError, Resolver};
+pub use read::{
+    read_all, read_each, read_first, standard_resolver, tag_flags, variant_spec, PgnError, Resolver,
+};
 pub use write::{write, write_all};
 
 use crate::flags::RuleFlags;

@@ -18,20 +18,35 @@ pub type Resolver = dyn Fn(&[(String, String)]) -> Result<&'static Variant, Stri
 /// # Errors
 /// A message naming the unknown variant or the bad flag.
 pub fn standard_resolver(tags: &[(String, String)]) -> Result<&'static Variant, String> {
-    let get = |name: &str| {
-        tags.iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
-    let spec = match get("Variant").map(str::trim) {
+    let rule_flags = tag_flags(tags)?;
+    flags::select(variant_spec(tags), &rule_flags)
+}
+
+/// The variant spec the `Variant` tag names (absent, empty, `Standard` or
+/// `normal`: `chess`), for resolvers of their own.
+#[must_use]
+pub fn variant_spec(tags: &[(String, String)]) -> &str {
+    match tag_value(tags, "Variant").map(str::trim) {
         None | Some("") => "chess",
         Some(v) if v.eq_ignore_ascii_case("standard") || v.eq_ignore_ascii_case("normal") => {
             "chess"
         }
         Some(v) => v,
-    };
-    let rule_flags = RuleFlags::from_words(get("RuleFlags").unwrap_or(""))?;
-    flags::select(spec, &rule_flags)
+    }
+}
+
+/// The rule flags of the `RuleFlags` tag (defaults when it is absent).
+///
+/// # Errors
+/// A message naming the word that is not a known `flag=true|false`.
+pub fn tag_flags(tags: &[(String, String)]) -> Result<RuleFlags, String> {
+    RuleFlags::from_words(tag_value(tags, "RuleFlags").unwrap_or(""))
+}
+
+fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// What is wrong with a record, and where.
