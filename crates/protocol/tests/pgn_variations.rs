@@ -197,9 +197,19 @@ fn long_comments_wrap_and_come_back_the_same() {
         notation::parse(&start, "e2e4").expect("legal"),
         Some(long.clone()),
     );
+    let evals = vec!["[%eval -10.35]"; 12].join(" ");
+    let mut after = start.clone();
+    after.play_unchecked(&g.moves[0]);
+    g.push(
+        notation::parse(&after, "e7e5").expect("legal"),
+        Some(evals.clone()),
+    );
     let text = pgn::write(&g);
     assert!(text.lines().all(|l| l.len() < 80), "{text}");
-    assert_eq!(read_one(&text).expect("reads").comments[0], Some(long));
+    let movetext = text.replace('\n', " ");
+    assert_eq!(movetext.matches("[%eval -10.35]").count(), 12, "{text}");
+    let back = read_one(&text).expect("reads");
+    assert_eq!(back.comments, vec![Some(long), Some(evals)]);
 }
 
 fn error(text: &str) -> pgn::PgnError {

@@ -427,3 +427,4 @@ async fn writing_bad_trees_names_the_move() {
     let body = chess(json!([{ "move": "e2e4", "nags": [300] }]));
     expect_error(&app, write, body, illegal, "bad_json_data").await;
 }
+

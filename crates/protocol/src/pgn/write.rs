@@ -105,9 +105,34 @@ fn line_words(mut pos: Position, line: &[LineMove], out: &mut Words) {
     }
 }
 
+/// The longest `[%...]` command kept on one line.
+const MAX_COMMAND: usize = 40;
+
+/// A comment's words, each a wrapping point, except inside a short `[%...]`
+/// command (`[%eval 0.35]`), which stays on one line for the tools that
+/// read them.
 fn comment_words(c: &str, out: &mut Words) {
     let clean = clean_comment(c);
-    let mut words: Vec<String> = clean.split(' ').map(str::to_string).collect();
+    let mut words: Vec<String> = Vec::new();
+    let mut in_command = false;
+    for w in clean.split(' ') {
+        match words.last_mut() {
+            Some(last) if in_command && last.len() + 1 + w.len() <= MAX_COMMAND => {
+                last.push(' ');
+                last.push_str(w);
+            }
+            _ => {
+                words.push(w.to_string());
+                in_command = false;
+            }
+        }
+        if w.contains("[%") {
+            in_command = true;
+        }
+        if w.contains(']') {
+            in_command = false;
+        }
+    }
     if let Some(first) = words.first_mut() {
         first.insert(0, '{');
     }
