@@ -285,3 +285,43 @@ fn read_first_reads_one_game_within_a_move_bound() {
     assert!(e.message.contains("more than 3 moves"), "{e}");
     assert!(pgn::read_first("  \n", &pgn::standard_resolver, 9).is_none());
 }
+
+/// Characters a record's edits insert or put in place.
+const EDITS: &[u8] = b"()(){}$!?+#. 0123456789e2e4J@x\n;%[]\"";
+
+fn edited(base: &str, edits: &[(usize, u8, u8)]) -> String {
+    let mut bytes: Vec<u8> = base.bytes().collect();
+    for &(at, op, ch) in edits {
+        let c = EDITS[usize::from(ch) % EDITS.len()];
+        let i = at % (bytes.len() + 1);
+        match op % 3 {
+            0 => bytes.insert(i, c),
+            1 if i < bytes.len() => bytes[i] = c,
+            _ if i < bytes.len() => {
+                bytes.remove(i);
+            }
+            _ => {}
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// An annotated record with random edits: never a panic, and every game
+    /// that reads writes back to a record that reads back equal.
+    #[test]
+    fn edited_annotated_records_read_or_fail_cleanly(
+        edits in prop::collection::vec((0usize..400, 0u8..3, any::<u8>()), 1..10),
+    ) {
+        let text = edited(SCHOLAR, &edits);
+        for game in pgn::read_each(&text, &pgn::standard_resolver).into_iter().flatten() {
+            let _ = pgn::check_game(&game);
+            let written = pgn::write(&game);
+            let back = pgn::read_all(&written, &pgn::standard_resolver)
+                .unwrap_or_else(|e| panic!("{e}\n{written}"));
+            prop_assert_eq!(back, vec![game], "{}", written);
+        }
+    }
+}

@@ -428,3 +428,62 @@ async fn writing_bad_trees_names_the_move() {
     expect_error(&app, write, body, illegal, "bad_json_data").await;
 }
 
+/// A small deterministic generator.
+fn next_random(state: &mut u64) -> usize {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    usize::try_from(*state % 1_000_003).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn edited_records_are_read_or_refused_never_a_failure() {
+    let app = App::memory(NODES);
+    let (base, _, _) = wreckage_record(&app).await;
+    let edits = b"()(){}$!?+#. 0123456789J@x\n;%[]\"";
+    let mut rng = 0x5eed_u64;
+    let mut round_trips = 0;
+    for round in 0..300 {
+        let mut bytes = base.clone().into_bytes();
+        for _ in 0..1 + next_random(&mut rng) % 4 {
+            let at = next_random(&mut rng) % (bytes.len() + 1);
+            let c = edits[next_random(&mut rng) % edits.len()];
+            match next_random(&mut rng) % 3 {
+                0 => bytes.insert(at, c),
+                1 if at < bytes.len() => bytes[at] = c,
+                _ if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => {}
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let (s, tree) = app
+            .post("/api/records/read", None, json!({ "text": text }))
+            .await;
+        if s != StatusCode::OK {
+            assert_eq!(
+                (s, tree["error"].as_str()),
+                (StatusCode::BAD_REQUEST, Some("bad_record"))
+            );
+            continue;
+        }
+        let (s, written) = app.post("/api/records/write", None, tree.clone()).await;
+        assert!(
+            s == StatusCode::OK || s == StatusCode::BAD_REQUEST,
+            "{round}: {written}"
+        );
+        let Some(written) = written["text"].as_str() else {
+            continue;
+        };
+        let (s, again) = app
+            .post("/api/records/read", None, json!({ "text": written }))
+            .await;
+        assert_eq!(s, StatusCode::OK, "{round}: {again}\n{written}");
+        for key in ["variant", "options", "fen", "result", "line"] {
+            assert_eq!(again[key], tree[key], "{round}: {key}\n{text}\n{written}");
+        }
+        round_trips += 1;
+    }
+    assert!(round_trips >= 30, "only {round_trips} edited records read");
+}
