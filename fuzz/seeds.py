@@ -5,7 +5,7 @@ Seeds come from the repository: the games' start positions and golden perft
 positions, the example setup files, and short protocol sessions. Run from
 the repository root: python3 fuzz/seeds.py
 """
-import hashlib, os, pathlib
+import hashlib, json, os, pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "fuzz" / "corpus"
@@ -47,6 +47,12 @@ def main():
                       f"force\nsd 1\ngo\nping 1\nundo\nremove\n")
         put("pgn", f'[Event "?"]\n[Variant "{g}"]\n[Result "*"]\n\n*\n')
     put("pgn", '[Event "?"]\n[Result "*"]\n\n1. e2e4 {+0.35/12} e7e5 2. g1f3 *\n')
+    annotated = ('[Event "?"]\n[Result "1-0"]\n\n1. e2e4 {[%eval 0.31]} e7e5 2. d1h5 b8c6 3. f1c4!? '
+                 'g8f6 $4 {[%eval #1]} (3... g7g6 $1 4. h5f3 (4. h5e5+ d8e7) 4... g8f6) 4. h5f7# 1-0\n')
+    put("pgn", annotated)
+    wreckage = ('[Event "?"]\n[Variant "wreckage"]\n\n1. j2j5 j9j8 2. J@j2 {main} '
+                '(2. J@j3 a10b8 3. a1b3 b8g3 4. b3g8 {push} 4... g3g3 $3) 2... a10b8 *\n')
+    put("pgn", wreckage)
     for i, g in enumerate(GAMES):
         put("server_json", bytes([0, i]) + f'{{"variant": "{g}", "color": "black"}}'.encode())
     put("server_json", b"\x00\x00" + b'{"variant": "chess", "time_control": {"initial_ms": 1000}}')
@@ -54,6 +60,12 @@ def main():
     put("server_json", b"\x01\x01" + b'{"move": "J@e2"}')
     put("server_json", b"\x02\x00" + b'{"action": "offer"}')
     put("server_json", b"\x03\x00" + b'{"name": "mine", "spec": "pick-the-piece:slots=O,C", "options": {}}')
+    put("server_json", b"\x04\x01" + annotated.encode())
+    put("server_json", b"\x04\x01" + wreckage.encode())
+    put("server_json", b"\x04\x00" + ('{"text": %s}' % json.dumps(annotated)).encode())
+    put("server_json", b"\x05\x00" + b'{"variant": "wreckage", "line": [{"move": "j2j5"}, {"move": "j9j8"}, '
+        b'{"move": "J@j2", "comment": "main", "variations": [[{"move": "J@j3", "nags": [1]}]]}], '
+        b'"tags": [["White", "Ann"]], "result": "*"}')
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 //! The server's JSON bodies, through the real router (`tower::oneshot`) over
 //! an in-memory database: creating games (against a local or linked friend,
-//! so no engine search runs), moves, draw actions and saved setups. No body
-//! may make the server fail (a 5xx answer) or panic, and every answer is JSON.
+//! so no engine search runs), moves, draw actions, saved setups, and the
+//! analysis board's records (`/api/records/read`, the body as JSON or, with
+//! an odd selector, as the record's text; `/api/records/write`). No body may
+//! make the server fail (a 5xx answer) or panic, and every answer is JSON. A
+//! record that reads is written back from its tree, and that text reads to
+//! the same tree (tags aside: the writer adds the seven-tag roster).
 #![no_main]
 
 use axum::body::{to_bytes, Body};
@@ -77,13 +81,47 @@ fn new_game(selector: u8) -> Vec<u8> {
         .into_bytes()
 }
 
+/// A record's text as the body of `/api/records/read`.
+fn as_text(body: &[u8]) -> Vec<u8> {
+    serde_json::json!({ "text": String::from_utf8_lossy(body) })
+        .to_string()
+        .into_bytes()
+}
+
+/// A tree that was read is written back; if that succeeds, its text reads
+/// back to the same tree (tags aside).
+async fn write_back(app: &Router, tree: &Value) {
+    let (status, written) = post(app, "/api/records/write", None, tree.to_string().into_bytes()).await;
+    assert!(status < 500, "write answered {status}: {written}");
+    let Some(text) = written["text"].as_str() else {
+        return;
+    };
+    let (status, again) = post(app, "/api/records/read", None, as_text(text.as_bytes())).await;
+    assert_eq!(status, 200, "a written record is refused: {again}\n{text}");
+    for key in ["variant", "options", "fen", "result", "line"] {
+        assert_eq!(again[key], tree[key], "{key} differs after a round trip:\n{text}");
+    }
+}
+
+async fn records(app: &Router, endpoint: u8, selector: u8, body: &[u8]) -> (u16, Value) {
+    if endpoint == 5 {
+        return post(app, "/api/records/write", None, body.to_vec()).await;
+    }
+    let body = if selector % 2 == 1 { as_text(body) } else { body.to_vec() };
+    let (status, answer) = post(app, "/api/records/read", None, body).await;
+    if status == 200 {
+        write_back(app, &answer).await;
+    }
+    (status, answer)
+}
+
 fuzz_target!(|data: &[u8]| {
     let [endpoint, selector, body @ ..] = data else {
         return;
     };
     let f = fixture();
     f.rt.block_on(async {
-        let (status, answer) = match endpoint % 4 {
+        let (status, answer) = match endpoint % 6 {
             0 => {
                 post(
                     &f.app,
@@ -94,6 +132,7 @@ fuzz_target!(|data: &[u8]| {
                 .await
             }
             3 => post(&f.app, "/api/setups", None, body.to_vec()).await,
+            e @ (4 | 5) => records(&f.app, e, *selector, body).await,
             action => {
                 let (status, created) = post(&f.app, "/api/games", None, new_game(*selector)).await;
                 assert_eq!(status, 201, "{created}");

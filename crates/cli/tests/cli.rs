@@ -159,3 +159,31 @@ fn a_match_gives_an_external_engine_no_move_overhead() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn record_check_reads_variations_and_reports_a_bad_one() {
+    let dir = std::env::temp_dir().join(format!("menagerie-record-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("annotated.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"?\"]\n[Variant \"wreckage\"]\n\n\
+         1. e2e5 {[%eval 0.20]} e9e6 $6 (1... e9e7 {[%eval 0.10]} 2. J@e4 $1) 2. d2d4 *\n\n\
+         [Event \"?\"]\n\n1. e2e4 e7e5 (1... e7e4) *\n",
+    )
+    .unwrap();
+    let o = menagerie(&["record", "check", file.to_str().unwrap()]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(o.status.code(), Some(2), "{out}");
+    assert!(
+        lines[0].starts_with("game 1: ok, wreckage, 3 plies, 1 variation, *"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("game 2, line 8, move 1...: in a variation: "),
+        "{out}"
+    );
+    assert_eq!(lines[2], "2 games, 1 good, 1 bad");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -27,6 +27,9 @@ pub enum ErrorCode {
     AnalysisNotAvailable,
     /// The request body could not be read.
     BadBody,
+    /// A game record that does not read (the reader's message says where),
+    /// or a tag or result that cannot be written into one.
+    BadRecord,
     /// A position string does not parse or is not a legal position.
     BadFen,
     /// The body is not valid JSON.
@@ -83,13 +86,14 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 33] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
         ErrorCode::BadMultipv,
         ErrorCode::AnalysisNotAvailable,
         ErrorCode::BadBody,
+        ErrorCode::BadRecord,
         ErrorCode::BadFen,
         ErrorCode::BadJson,
         ErrorCode::BadJsonData,
@@ -128,6 +132,7 @@ impl ErrorCode {
             ErrorCode::ReviewNotAvailable => "review_not_available",
             ErrorCode::AnalysisNotAvailable => "analysis_not_available",
             ErrorCode::BadBody => "bad_body",
+            ErrorCode::BadRecord => "bad_record",
             ErrorCode::BadFen => "bad_fen",
             ErrorCode::BadJson => "bad_json",
             ErrorCode::BadJsonData => "bad_json_data",

@@ -22,6 +22,7 @@ pub mod ids;
 pub mod pgn;
 pub mod rate;
 pub mod readable;
+pub mod records;
 pub mod review;
 pub mod routes;
 pub mod state;

@@ -9,6 +9,21 @@ use menagerie_rules::Color;
 /// The PGN text of `game`.
 #[must_use]
 pub fn write(game: &Game) -> String {
+    pgn::write(&record(game))
+}
+
+/// The PGN text of `game` with its review in it (evaluations, judgements,
+/// better lines: [`crate::records::annotate`]).
+#[must_use]
+pub fn write_annotated(game: &Game, review: &crate::dto::ReviewView) -> String {
+    let mut r = record(game);
+    crate::records::annotate(&mut r, review);
+    pgn::write(&r)
+}
+
+/// The record of `game`: its tags, moves and result.
+#[must_use]
+pub fn record(game: &Game) -> pgn::Game {
     let mut record = pgn::Game::new(game.record.start().clone());
     record.set_tag("Event", "Menagerie game");
     record.set_tag("Site", &format!("/play/{}", game.id));
@@ -28,7 +43,7 @@ pub fn write(game: &Game) -> String {
         Some((result, _, reason)) => record.finish(&result, Some(&reason)),
         None => record.finish("*", None),
     }
-    pgn::write(&record)
+    record
 }
 
 /// `YYYY.MM.DD` of a Unix time in milliseconds (UTC).

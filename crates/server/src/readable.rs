@@ -37,10 +37,17 @@ pub fn labels(pos: &Position, moves: &[Move]) -> Vec<String> {
 /// The label of one legal move `m` in `pos`.
 #[must_use]
 pub fn label(pos: &Position, m: &Move) -> String {
-    let legal = pos.legal_moves();
-    let i = legal.iter().position(|x| x == m);
+    // Only moves to the same square can share a label (disambiguation
+    // compares moves of one piece letter and body, which names the target);
+    // labelling just those spares the check test of every other move.
+    let rivals: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|x| x.to() == m.to())
+        .collect();
+    let i = rivals.iter().position(|x| x == m);
     match i {
-        Some(i) => labels(pos, &legal).swap_remove(i),
+        Some(i) => labels(pos, &rivals).swap_remove(i),
         None => labels(pos, std::slice::from_ref(m)).swap_remove(0),
     }
 }

@@ -327,7 +327,11 @@ async fn the_engine_stream_deepens_with_several_lines_and_ends() {
         );
         let first = &i["squares"][0];
         assert_eq!(
-            format!("{}{}", first["from"].as_str().unwrap(), first["to"].as_str().unwrap()),
+            format!(
+                "{}{}",
+                first["from"].as_str().unwrap(),
+                first["to"].as_str().unwrap()
+            ),
             pv[0],
             "the first move's arrow joins its squares: {i}"
         );

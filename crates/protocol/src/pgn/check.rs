@@ -2,8 +2,8 @@
 //! game, that it is sound or where it first goes wrong.
 
 use super::read::{read_each, Resolver};
-use super::Game;
-use menagerie_rules::Outcome;
+use super::{count_variations, Game, LineMove};
+use menagerie_rules::{Outcome, Position};
 
 /// The verdict on one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,14 +43,18 @@ pub fn check(text: &str, resolve: &Resolver) -> Vec<GameReport> {
         .collect()
 }
 
-/// Replays a game already read: the result must agree with a final
-/// position that ends the game by rule (checkmate, stalemate, no men left,
-/// two passes). Returns a short summary.
+/// Replays a game already read, its variations too: the result must agree
+/// with a final position that ends the game by rule (checkmate, stalemate,
+/// no men left, two passes). Returns a short summary.
 ///
 /// # Errors
 /// What is wrong (an illegal move, a result that contradicts the board).
 pub fn check_game(g: &Game) -> Result<String, String> {
     let record = g.replay().map_err(|(i, e)| format!("ply {}: {e}", i + 1))?;
+    let line = g.line();
+    for ((i, m), before) in line.iter().enumerate().zip(record.positions()) {
+        check_variations(before, m, &format!("ply {}", i + 1))?;
+    }
     let by_rule = record.position().outcome().or_else(|| {
         record
             .outcome()
@@ -68,12 +72,32 @@ pub fn check_game(g: &Game) -> Result<String, String> {
     }
     let white = g.tag("White").unwrap_or("?");
     let black = g.tag("Black").unwrap_or("?");
+    let variations = match count_variations(&line) {
+        0 => String::new(),
+        1 => ", 1 variation".to_string(),
+        n => format!(", {n} variations"),
+    };
     Ok(format!(
-        "{}, {} plies, {} ({white} - {black})",
+        "{}, {} plies{variations}, {} ({white} - {black})",
         g.start.variant().key,
         g.moves.len(),
         g.result
     ))
+}
+
+/// Replays the variations of `m`, each from `before` (the position before
+/// `m`), and theirs in turn. `at` says where `m` is.
+fn check_variations(before: &Position, m: &LineMove, at: &str) -> Result<(), String> {
+    for (v, line) in m.variations.iter().enumerate() {
+        let mut pos = before.clone();
+        for (j, vm) in line.iter().enumerate() {
+            let here = format!("{at}, variation {}, move {}", v + 1, j + 1);
+            let start = pos.clone();
+            pos.play(&vm.mv).map_err(|e| format!("{here}: {e}"))?;
+            check_variations(&start, vm, &here)?;
+        }
+    }
+    Ok(())
 }
 
 fn reason(o: &Outcome) -> menagerie_rules::EndReason {

@@ -21,11 +21,18 @@
 //!   differ from their defaults (`detonator_hits_friendly=true ...`), and
 //!   `SetUp "1"` with `FEN` when the game does not start from the game's
 //!   start position; then any others (`TimeControl`, `Termination`, ...).
-//! - Movetext: move numbers (`12.`, and `12...` when a record starts with
-//!   Black to move), our canonical move strings, an optional `{comment}`
-//!   after a move (the engines' score and depth, `{+0.35/12}`, `{-M3/9}`),
-//!   and the result (`1-0`, `0-1`, `1/2-1/2`, `*`). Lines are wrapped
-//!   before 80 characters.
+//! - Movetext: move numbers (`12.`, and `12...` when a line starts with
+//!   Black to move or Black moves after a variation), our canonical move
+//!   strings, after a move its NAGs (`$1` to `$255`), an optional
+//!   `{comment}` (the engines' score and depth, `{+0.35/12}`, `{-M3/9}`) and
+//!   its variations, and the result (`1-0`, `0-1`, `1/2-1/2`, `*`). Lines
+//!   are wrapped before 80 characters.
+//! - Variations: `(4... e7e5 5. g1f3)` after a move is an alternative to
+//!   that move, played from the position before it; its moves have their
+//!   own NAGs, comments and variations, nested up to [`MAX_DEPTH`] deep.
+//!   Every move of every variation must be legal. The reader also takes the
+//!   suffix forms glued to a move (`!` `?` `!!` `??` `!?` `?!`) as the NAGs
+//!   $1 to $6; the writer always writes `$n`.
 //! - A file holds any number of games, each a tag section, a blank line,
 //!   its movetext and a blank line.
 //!
@@ -45,16 +52,29 @@
 //! assert_eq!(back, vec![game]);
 //! ```
 //!
+//! A game keeps its main line in [`Game::moves`], [`Game::comments`],
+//! [`Game::nags`] and [`Game::variations`] (one entry per move);
+//! [`Game::line`] and [`Game::set_line`] see it as one [`Line`] tree.
+//!
 //! [`read_all`] reads every game or fails at the first problem;
 //! [`read_each`] gives one result per game, which is what
 //! `menagerie record check` ([`check`]) reports.
 
+mod build;
 mod check;
+mod line;
 mod read;
+mod tokens;
 mod write;
 
 pub use check::{check, check_game, GameReport};
-pub use read::{read_all, read_each, standard_resolver, PgnError, Resolver};
+pub use line::{
+    count_moves, count_variations, depth, suffix_nag, Line, LineMove, MAX_DEPTH, NAG_BLUNDER,
+    NAG_BRILLIANT, NAG_DUBIOUS, NAG_GOOD, NAG_INTERESTING, NAG_MISTAKE, SUFFIXES,
+};
+pub use read::{
+    read_all, read_each, read_first, standard_resolver, tag_flags, variant_spec, PgnError, Resolver,
+};
 pub use write::{write, write_all};
 
 use crate::flags::RuleFlags;
@@ -72,6 +92,11 @@ pub struct Game {
     pub moves: Vec<Move>,
     /// One optional comment per move, written after it.
     pub comments: Vec<Option<String>>,
+    /// The NAGs of each move (`$1` to `$255`).
+    pub nags: Vec<Vec<u8>>,
+    /// The variations of each move: alternatives to it, each played from
+    /// the position before it.
+    pub variations: Vec<Vec<Line>>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
 }
@@ -83,6 +108,8 @@ impl PartialEq for Game {
             && self.start.fen() == o.start.fen()
             && self.moves == o.moves
             && self.comments == o.comments
+            && self.nags == o.nags
+            && self.variations == o.variations
             && self.result == o.result
     }
 }
@@ -119,11 +146,19 @@ impl Game {
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), fen));
         }
+        Game::from_tags(tags, start)
+    }
+
+    /// A game from `start` with exactly these tags, no moves, result `*`.
+    #[must_use]
+    pub fn from_tags(tags: Vec<(String, String)>, start: Position) -> Game {
         Game {
             tags,
             start,
             moves: Vec::new(),
             comments: Vec::new(),
+            nags: Vec::new(),
+            variations: Vec::new(),
             result: "*".into(),
         }
     }
@@ -148,8 +183,43 @@ impl Game {
     /// Appends a move and its comment (the move is not checked here; see
     /// [`Game::replay`]).
     pub fn push(&mut self, m: Move, comment: Option<String>) {
-        self.moves.push(m);
-        self.comments.push(comment);
+        self.push_move(LineMove::new(m).with_comment(comment));
+    }
+
+    /// Appends a move with its comment, NAGs and variations (none of them
+    /// checked here).
+    pub fn push_move(&mut self, m: LineMove) {
+        self.moves.push(m.mv);
+        self.comments.push(m.comment);
+        self.nags.push(m.nags);
+        self.variations.push(m.variations);
+    }
+
+    /// The main line as one tree: each move with its annotations (missing
+    /// entries of the parallel fields read as none).
+    #[must_use]
+    pub fn line(&self) -> Line {
+        self.moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| LineMove {
+                mv,
+                comment: self.comments.get(i).cloned().flatten(),
+                nags: self.nags.get(i).cloned().unwrap_or_default(),
+                variations: self.variations.get(i).cloned().unwrap_or_default(),
+            })
+            .collect()
+    }
+
+    /// Replaces the main line (moves and their annotations) by `line`.
+    pub fn set_line(&mut self, line: Line) {
+        self.moves.clear();
+        self.comments.clear();
+        self.nags.clear();
+        self.variations.clear();
+        for m in line {
+            self.push_move(m);
+        }
     }
 
     /// Sets the result (and the `Result` tag) and, if given, `Termination`.

@@ -1,9 +1,12 @@
-//! Reading records: a tokenizer, then one game at a time, validating every
-//! move against the rules.
+//! Reading records: tokens ([`super::tokens`]), then one game at a time,
+//! its main line and variations built ([`super::build`]) with every move
+//! checked against the rules.
 
-use super::{Game, RESULTS};
+use super::build::Builder;
+use super::tokens::{tokenize, Tok};
+use super::Game;
 use crate::flags::{self, RuleFlags};
-use menagerie_rules::{notation, Color, Position, Variant};
+use menagerie_rules::{Color, Position, Variant};
 use std::fmt;
 
 /// Chooses the game a record is played in from its tags.
@@ -15,20 +18,35 @@ pub type Resolver = dyn Fn(&[(String, String)]) -> Result<&'static Variant, Stri
 /// # Errors
 /// A message naming the unknown variant or the bad flag.
 pub fn standard_resolver(tags: &[(String, String)]) -> Result<&'static Variant, String> {
-    let get = |name: &str| {
-        tags.iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
-    let spec = match get("Variant").map(str::trim) {
+    let rule_flags = tag_flags(tags)?;
+    flags::select(variant_spec(tags), &rule_flags)
+}
+
+/// The variant spec the `Variant` tag names (absent, empty, `Standard` or
+/// `normal`: `chess`), for resolvers of their own.
+#[must_use]
+pub fn variant_spec(tags: &[(String, String)]) -> &str {
+    match tag_value(tags, "Variant").map(str::trim) {
         None | Some("") => "chess",
         Some(v) if v.eq_ignore_ascii_case("standard") || v.eq_ignore_ascii_case("normal") => {
             "chess"
         }
         Some(v) => v,
-    };
-    let rule_flags = RuleFlags::from_words(get("RuleFlags").unwrap_or(""))?;
-    flags::select(spec, &rule_flags)
+    }
+}
+
+/// The rule flags of the `RuleFlags` tag (defaults when it is absent).
+///
+/// # Errors
+/// A message naming the word that is not a known `flag=true|false`.
+pub fn tag_flags(tags: &[(String, String)]) -> Result<RuleFlags, String> {
+    RuleFlags::from_words(tag_value(tags, "RuleFlags").unwrap_or(""))
+}
+
+fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// What is wrong with a record, and where.
@@ -74,167 +92,24 @@ pub fn read_each(text: &str, resolve: &Resolver) -> Vec<Result<Game, PgnError>> 
     let mut at = 0;
     while at < tokens.len() {
         let number = games.len() + 1;
-        let (end, result) = read_game(&tokens, at, number, resolve);
+        let (end, result) = read_game(&tokens, at, number, resolve, usize::MAX);
         games.push(result);
         at = end;
     }
     games
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
-    Tag(String, String),
-    BadTag(String),
-    Number,
-    Move(String),
-    Comment(String),
-    Result(String),
-}
-
-/// Splits the text into tokens with their line numbers. Escape lines (`%`),
-/// `;` comments, variations `( ... )` and NAGs (`$1`) are skipped.
-fn tokenize(text: &str) -> Vec<(usize, Tok)> {
-    let mut out = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    let mut line = 1;
-    let mut depth = 0usize; // variation nesting
-    let mut line_start = true;
-    while let Some((i, c)) = chars.next() {
-        let at_start = line_start;
-        line_start = c == '\n';
-        match c {
-            '\n' => line += 1,
-            c if c.is_whitespace() => line_start = at_start,
-            '%' if at_start => skip_line(&mut chars, &mut line, &mut line_start),
-            ';' => skip_line(&mut chars, &mut line, &mut line_start),
-            '{' => {
-                let start_line = line;
-                let mut body = String::new();
-                for (_, c) in chars.by_ref() {
-                    if c == '}' {
-                        break;
-                    }
-                    if c == '\n' {
-                        line += 1;
-                    }
-                    body.push(c);
-                }
-                if depth == 0 {
-                    out.push((start_line, Tok::Comment(body)));
-                }
-            }
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            '[' if depth == 0 => {
-                let mut body = String::new();
-                let mut in_string = false;
-                let mut escaped = false;
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                        line_start = true;
-                        break;
-                    }
-                    if c == ']' && !in_string {
-                        break;
-                    }
-                    if in_string && !escaped && c == '"' {
-                        in_string = false;
-                    } else if !in_string && c == '"' {
-                        in_string = true;
-                    }
-                    escaped = in_string && !escaped && c == '\\';
-                    body.push(c);
-                }
-                out.push((line, parse_tag(&body)));
-            }
-            _ => {
-                let mut end = i + c.len_utf8();
-                while let Some(&(j, d)) = chars.peek() {
-                    if d.is_whitespace() || "{}()[];".contains(d) {
-                        break;
-                    }
-                    end = j + d.len_utf8();
-                    chars.next();
-                }
-                if depth == 0 {
-                    word_tokens(&text[i..end], line, &mut out);
-                }
-            }
-        }
-    }
-    out
-}
-
-fn skip_line(
-    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
-    line: &mut usize,
-    line_start: &mut bool,
-) {
-    for (_, c) in chars.by_ref() {
-        if c == '\n' {
-            *line += 1;
-            *line_start = true;
-            break;
-        }
-    }
-}
-
-fn parse_tag(body: &str) -> Tok {
-    let body = body.trim();
-    let Some((name, rest)) = body.split_once(char::is_whitespace) else {
-        return Tok::BadTag(body.to_string());
-    };
-    // A quote in a name would be read as the start of the value once the
-    // tag is written back with its closing bracket: refuse it here.
-    if name.contains('"') {
-        return Tok::BadTag(body.to_string());
-    }
-    let rest = rest.trim();
-    let Some(inner) = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else {
-        return Tok::BadTag(body.to_string());
-    };
-    // A carriage return inside a value becomes a space, as the writer
-    // writes it, so that a record read, written and read again is the same.
-    let plain = |c: char| if c == '\r' { ' ' } else { c };
-    let mut value = String::new();
-    let mut it = inner.chars();
-    while let Some(c) = it.next() {
-        if c == '\\' {
-            if let Some(n) = it.next() {
-                value.push(plain(n));
-            }
-        } else {
-            value.push(plain(c));
-        }
-    }
-    Tok::Tag(name.to_string(), value)
-}
-
-/// A word of movetext: a move number (possibly glued to a move, `12.e2e4`),
-/// a result, a NAG, or a move (annotation marks `!?+#` stripped).
-fn word_tokens(word: &str, line: usize, out: &mut Vec<(usize, Tok)>) {
-    if RESULTS.contains(&word) {
-        out.push((line, Tok::Result(word.to_string())));
-        return;
-    }
-    if word.starts_with('$') {
-        return;
-    }
-    let digits = word.chars().take_while(char::is_ascii_digit).count();
-    let dots = word[digits..].chars().take_while(|&c| c == '.').count();
-    let rest = if digits > 0 && dots > 0 {
-        out.push((line, Tok::Number));
-        &word[digits + dots..]
-    } else {
-        word
-    };
-    let mv = rest.trim_end_matches(['!', '?', '+', '#']);
-    if !mv.is_empty() {
-        out.push((line, Tok::Move(mv.to_string())));
-    } else if !rest.is_empty() {
-        out.push((line, Tok::Move(rest.to_string())));
-    }
+/// The first game of `text` (none if the text holds no game), with at most
+/// `max_moves` moves in its main line and variations together: a bound on
+/// the work of reading untrusted text. The games after it are not read.
+#[must_use]
+pub fn read_first(
+    text: &str,
+    resolve: &Resolver,
+    max_moves: usize,
+) -> Option<Result<Game, PgnError>> {
+    let tokens = tokenize(text);
+    (!tokens.is_empty()).then(|| read_game(&tokens, 0, 1, resolve, max_moves).1)
 }
 
 /// Reads one game starting at token `at`; returns where the next game
@@ -244,38 +119,21 @@ fn read_game(
     at: usize,
     number: usize,
     resolve: &Resolver,
+    max_moves: usize,
 ) -> (usize, Result<Game, PgnError>) {
-    let mut i = at;
-    let mut tags = Vec::new();
-    let mut first_bad: Option<PgnError> = None;
     let err = |line: usize, moved, message: String| PgnError {
         game: number,
         line,
         moved,
         message,
     };
-    while let Some((line, tok)) = tokens.get(i) {
-        match tok {
-            Tok::Tag(k, v) => tags.push((k.clone(), v.clone())),
-            Tok::BadTag(body) => {
-                first_bad.get_or_insert_with(|| {
-                    err(
-                        *line,
-                        None,
-                        format!("malformed tag [{body}]: expected [Name \"value\"]"),
-                    )
-                });
-            }
-            _ => break,
-        }
-        i += 1;
-    }
+    let (mut i, tags) = read_tags(tokens, at, number);
     let tag_line = tokens.get(at).map_or(1, |(l, _)| *l);
-    let start = match first_bad.take() {
-        Some(e) => Err(e),
-        None => start_with(&tags, resolve).map_err(|m| err(tag_line, None, m)),
-    };
-    let mut game = start.map(|p| (Game::from_tags(tags, p.clone()), p));
+    let mut game = tags.and_then(|tags| {
+        let start = start_with(&tags, resolve).map_err(|m| err(tag_line, None, m))?;
+        let builder = Builder::new(start.clone(), max_moves);
+        Ok((Game::from_tags(tags, start), builder))
+    });
     loop {
         let Some((line, tok)) = tokens.get(i) else {
             let line = tokens.last().map_or(1, |(l, _)| *l);
@@ -286,32 +144,28 @@ fn read_game(
             );
             return (i, game.and(Err(e)));
         };
+        let line = *line;
         match tok {
             Tok::Tag(..) | Tok::BadTag(_) => {
                 let e = err(
-                    *line,
+                    line,
                     None,
                     "a tag section began before this game's result".into(),
                 );
                 return (i, game.and(Err(e)));
             }
             Tok::Result(r) => {
-                let g = game.map(|(mut g, _)| {
+                let g = game.and_then(|(mut g, b)| {
+                    g.set_line(b.finish().map_err(|m| err(line, None, m))?);
                     g.result.clone_from(r);
-                    g
+                    Ok(g)
                 });
                 return (i + 1, g);
             }
-            Tok::Number => {}
-            Tok::Comment(c) => {
-                if let Ok((g, _)) = &mut game {
-                    attach_comment(g, c);
-                }
-            }
-            Tok::Move(text) => {
-                if let Ok((g, pos)) = &mut game {
-                    if let Err(e) = play(g, pos, text, *line, number) {
-                        game = Err(e);
+            tok => {
+                if let Ok((_, b)) = &mut game {
+                    if let Err((moved, m)) = movetext(b, tok) {
+                        game = Err(err(line, moved, m));
                     }
                 }
             }
@@ -320,15 +174,50 @@ fn read_game(
     }
 }
 
-impl Game {
-    fn from_tags(tags: Vec<(String, String)>, start: Position) -> Game {
-        Game {
-            tags,
-            start,
-            moves: Vec::new(),
-            comments: Vec::new(),
-            result: "*".into(),
+/// The tag section starting at token `at`: where the movetext starts, and
+/// the tags (or the first malformed one).
+fn read_tags(
+    tokens: &[(usize, Tok)],
+    at: usize,
+    number: usize,
+) -> (usize, Result<Vec<(String, String)>, PgnError>) {
+    let mut i = at;
+    let mut tags = Vec::new();
+    let mut first_bad: Option<PgnError> = None;
+    while let Some((line, tok)) = tokens.get(i) {
+        match tok {
+            Tok::Tag(k, v) => tags.push((k.clone(), v.clone())),
+            Tok::BadTag(body) => {
+                first_bad.get_or_insert_with(|| PgnError {
+                    game: number,
+                    line: *line,
+                    moved: None,
+                    message: format!("malformed tag [{body}]: expected [Name \"value\"]"),
+                });
+            }
+            _ => break,
         }
+        i += 1;
+    }
+    (i, first_bad.map_or(Ok(tags), Err))
+}
+
+/// One movetext token (not a tag or result) given to the line builder.
+fn movetext(b: &mut Builder, tok: &Tok) -> Result<(), super::build::Fault> {
+    match tok {
+        Tok::Number | Tok::Tag(..) | Tok::BadTag(_) | Tok::Result(_) => Ok(()),
+        Tok::Comment(c) => {
+            b.comment(c);
+            Ok(())
+        }
+        Tok::Nag(n) => {
+            b.nag(*n);
+            Ok(())
+        }
+        Tok::BadNag(w) => Err((None, format!("{w:?} is not a NAG ($0 to $255)"))),
+        Tok::Move(text) => b.play(text),
+        Tok::Open => b.open().map_err(|m| (None, m)),
+        Tok::Close => b.close().map_err(|m| (None, m)),
     }
 }
 
@@ -337,51 +226,5 @@ fn start_with(tags: &[(String, String)], resolve: &Resolver) -> Result<Position,
     match tags.iter().find(|(k, _)| k == "FEN") {
         Some((_, fen)) => Position::from_fen(variant, fen).map_err(|e| format!("FEN tag: {e}")),
         None => Ok(Position::start(variant)),
-    }
-}
-
-fn attach_comment(g: &mut Game, c: &str) {
-    // Cleaned as the writer writes it (a `{` inside becomes `(`), so that a
-    // record read, written and read again is the same.
-    let c = super::write::clean_comment(c);
-    if let Some(slot) = g.comments.last_mut() {
-        *slot = Some(match slot.take() {
-            Some(prev) => super::write::clean_comment(&format!("{prev} {c}")),
-            None => c,
-        });
-    }
-}
-
-fn play(
-    g: &mut Game,
-    pos: &mut Position,
-    text: &str,
-    line: usize,
-    number: usize,
-) -> Result<(), PgnError> {
-    let moved = Some((pos.fullmoves(), pos.turn()));
-    let fail = |message: String| PgnError {
-        game: number,
-        line,
-        moved,
-        message,
-    };
-    if let Some(o) = pos.outcome() {
-        return Err(fail(format!(
-            "{text:?} was played after the game ended ({}, {:?})",
-            o.result(),
-            end_reason(&o)
-        )));
-    }
-    let m = notation::parse(pos, text).map_err(|e| fail(e.to_string()))?;
-    pos.play_unchecked(&m);
-    g.push(m, None);
-    Ok(())
-}
-
-fn end_reason(o: &menagerie_rules::Outcome) -> menagerie_rules::EndReason {
-    match *o {
-        menagerie_rules::Outcome::Decisive { reason, .. }
-        | menagerie_rules::Outcome::Draw { reason } => reason,
     }
 }

@@ -5,10 +5,14 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 mod board;
+mod records;
 mod review;
 
 pub use board::{
     AnalysisDone, AnalysisInfo, AnalysisQuery, BoardPosition, MoveSquares, PositionRequest,
+};
+pub use records::{
+    NodeInput, ReadRecord, RecordNode, RecordQuery, RecordText, RecordTree, WriteRecord,
 };
 pub use review::{
     Judgement, JudgementCounts, ReviewBudget, ReviewCounts, ReviewPly, ReviewProgress,

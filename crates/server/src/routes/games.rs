@@ -2,12 +2,14 @@
 //! its record and its event stream.
 
 use super::seated::SeatedGame;
-use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent};
+use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, RecordQuery};
 use crate::error::{ApiError, ApiJson, ErrorCode};
 use crate::game::{GameEvent, Mode, NewGame, Player, Seat};
+use crate::review::{self, Snapshot};
 use crate::state::{lock, AppState};
 use crate::{ids, pgn, variants, view};
-use axum::extract::{Path, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -134,16 +136,33 @@ pub async fn read(
     Ok(Json(view::for_seat(state.view(&g), seat)))
 }
 
-/// `GET /api/games/{id}/record`: the game as PGN text.
+/// `GET /api/games/{id}/record`: the game as PGN text; with
+/// `?annotated=true`, with its review's evaluations, judgements and better
+/// lines (as far as the game is reviewed).
 ///
 /// # Errors
-/// `404` if there is no such game.
+/// `404` if there is no such game; `400 bad_query` for an `annotated` value
+/// that is not true or false.
 pub async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    query: Result<Query<RecordQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
+    let bad_query = |m: String| ApiError::bad_request(ErrorCode::BadQuery, m);
+    let Query(q) = query.map_err(|e| bad_query(e.body_text()))?;
+    let annotated = match q.annotated.as_deref().map(str::trim) {
+        None | Some("") => false,
+        Some(v) => menagerie_games::options::parse_switch(v)
+            .ok_or_else(|| bad_query(format!("annotated is true or false, not {v:?}")))?,
+    };
     let g = state.game(&id)?;
-    let text = pgn::write(&lock(&g));
+    let text = if annotated {
+        let snap = Snapshot::of(&lock(&g));
+        let review = review::view(&state, &snap)?;
+        pgn::write_annotated(&lock(&g), &review)
+    } else {
+        pgn::write(&lock(&g))
+    };
     Ok((
         [
             (

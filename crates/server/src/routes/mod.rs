@@ -6,6 +6,7 @@ pub mod games;
 pub mod page;
 pub mod plies;
 pub mod positions;
+pub mod records;
 pub mod review;
 pub mod seated;
 pub mod setups;
@@ -44,6 +45,8 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/analysis", post(actions::analysis))
         .route("/games/{id}/review", get(review::read).post(review::start))
         .route("/positions", post(positions::position))
+        .route("/records/read", post(records::read).layer(record_limit()))
+        .route("/records/write", post(records::write).layer(record_limit()))
         .route("/analysis/stream", get(analysis::stream))
         .route("/setups", get(setups::list).post(setups::save))
         .route("/setups/{name}", get(setups::one).delete(setups::delete))
@@ -56,6 +59,11 @@ pub fn router(state: AppState) -> Router {
         .fallback(page::asset)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
+}
+
+/// Records may be larger than other bodies: [`crate::records::BODY_LIMIT`].
+fn record_limit() -> axum::extract::DefaultBodyLimit {
+    axum::extract::DefaultBodyLimit::max(crate::records::BODY_LIMIT)
 }
 
 async fn api_not_found() -> ApiError {

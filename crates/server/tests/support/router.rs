@@ -97,6 +97,37 @@ impl App {
         self.call(Method::POST, uri, token, Some(body)).await
     }
 
+    /// `GET` of a text answer (a game record): the status, the content type
+    /// and the body.
+    pub async fn text(&self, uri: &str) -> (StatusCode, String, String) {
+        let resp = self
+            .router
+            .clone()
+            .oneshot(request(Method::GET, uri, None, None))
+            .await
+            .expect("an answer");
+        let status = resp.status();
+        let ct = content_type(&resp);
+        let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
+        (status, ct, String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// `POST` of a raw body declared as JSON: the status and the JSON answer.
+    pub async fn post_raw(&self, uri: &str, body: Vec<u8>) -> (StatusCode, Value) {
+        let req = Request::builder()
+            .method(Method::POST)
+            .uri(uri)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body))
+            .expect("a request");
+        let resp = self.router.clone().oneshot(req).await.expect("an answer");
+        let status = resp.status();
+        let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
+        let v = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|e| panic!("{uri}: {status}: no JSON ({e})"));
+        (status, v)
+    }
+
     /// Creates a game; its id and the creator's token.
     pub async fn create(&self, body: Value) -> (String, String) {
         let (s, v) = self.post("/api/games", None, body).await;
