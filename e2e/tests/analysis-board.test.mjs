@@ -228,3 +228,53 @@ test('engine panel: leaving the board closes the stream', async () => {
   for (const ctl of held) ctl.abort();
   await page.context().close();
 });
+
+test('a variation with a drop and a push is written as a record and read back into the tree', async () => {
+  let page = await newPage(browser);
+  const fen = '4k5/10/10/10/10/4p5/4X5/10/10/5K4[Jj] w - - 0 1';
+  await openBoard(page, `analysis/wreckage?fen=${encodeURIComponent(fen)}`);
+  await move(page, 'e4', 'e3'); // the main line: the Detonator steps back
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => !document.querySelector('#tree .mv.current'));
+  await page.click('#bar-bottom .pocket-piece[data-role="J"]');
+  await click(page, 'b2');
+  await page.waitForSelector('#chooser:not([hidden])');
+  await page.locator('#chooser button', { hasText: 'Push to b4' }).click();
+  await waitTree(page, 2);
+  await move(page, 'e10', 'd10');
+  await waitTree(page, 3);
+  assert.deepEqual((await treeMoves(page)).map((m) => m.side), [false, true, true], 'the drop starts a side line');
+
+  await page.click('#record-box summary');
+  await page.click('#record-export');
+  await page.waitForFunction(() => /J@b4/.test(/** @type {HTMLTextAreaElement} */ (document.querySelector('#record-text')).value));
+  const text = await page.inputValue('#record-text');
+  assert.match(text, /\[Variant "wreckage"\]/);
+  assert.match(text, /\(1\. J@b4 e10d10\)/, `the side line in brackets:\n${text}`);
+  const check = await api(srv, 'POST', '/api/records/read', { text });
+  assert.equal(check.line.length, 1);
+
+  // a fresh board (another game), the record pasted and read back
+  const first = page;
+  assert.deepEqual(first.errors, []);
+  await first.context().close();
+  page = await newPage(browser);
+  await openBoard(page, 'analysis/chess');
+  await page.click('#record-box summary');
+  await page.fill('#record-text', text);
+  await page.click('#record-import');
+  await page.waitForFunction(() => /Wreckage/.test(document.querySelector('h1')?.textContent || ''));
+  await waitTree(page, 3);
+  const back = await treeMoves(page);
+  assert.deepEqual(back.map((m) => m.side), [false, true, true]);
+  assert.deepEqual(await page.locator('#tree .mv').evaluateAll((els) => els.map((e) => e.getAttribute('title'))), ['e4e3', 'J@b4', 'e10d10']);
+  await page.locator('#tree .mv', { hasText: 'd10' }).click();
+  await page.waitForFunction(() => /d10/.test(document.querySelector('#tree .mv.current')?.textContent || ''));
+  assert.match(await page.locator(sq('b4')).getAttribute('aria-label'), /white/, 'the pushed Ninja Pawn stands on b4');
+  await page.click('#record-box summary'); // the board was drawn afresh for the record's game
+  await page.fill('#record-text', 'not a record');
+  await page.click('#record-import');
+  await page.waitForFunction(() => (document.querySelector('#record-error')?.textContent || '').length > 0);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -144,7 +144,7 @@ impl Engine {
         let mut roots = root_moves(pos, &limits.searchmoves);
         let mut features = self.options.features;
         if self.options.level < MAX_LEVEL {
-            features.quiescence &= level.quiescence;
+            features.quiescence = features.quiescence.min(level.quiescence);
             self.overlook(pos, &mut roots, level.overlook);
         }
         order_roots(pos, &self.weights, &mut roots);

@@ -19,28 +19,31 @@ pub struct LevelLimits {
     pub lines: usize,
     /// A line within this many centipawns of the best may be chosen.
     pub tolerance: i32,
-    /// Whether the leaves are searched for captures (off: exchanges are
-    /// judged by the position as it stands).
-    pub quiescence: bool,
+    /// Plies of captures searched at the leaves (0: exchanges are judged
+    /// by the position as it stands; `u32::MAX`: to the end).
+    pub quiescence: u32,
     /// Percent of the legal moves the level does not see on a move (each
     /// move overlooked at random; at least one is always seen).
     pub overlook: u32,
 }
 
+/// Quiescence to the end.
+const Q: u32 = u32::MAX;
+
 /// The limits of `level` (clamped to 1..=10).
 #[must_use]
 pub fn limits(level: u8) -> LevelLimits {
     let (depth, nodes, lines, tolerance, quiescence, overlook) = match level.clamp(1, MAX_LEVEL) {
-        1 => (Some(1), Some(400), 8, 200, false, 39),
-        2 => (Some(1), Some(1_000), 6, 150, false, 20),
-        3 => (Some(2), Some(2_000), 5, 140, false, 25),
-        4 => (Some(2), Some(3_000), 5, 120, false, 18),
-        5 => (Some(2), Some(5_000), 4, 100, false, 10),
-        6 => (Some(2), Some(12_000), 4, 80, true, 20),
-        7 => (Some(3), Some(30_000), 3, 60, true, 10),
-        8 => (Some(4), Some(80_000), 3, 45, true, 5),
-        9 => (Some(6), Some(250_000), 2, 20, true, 0),
-        _ => (None, None, 1, 0, true, 0),
+        1 => (Some(1), Some(400), 8, 200, 0, 39),
+        2 => (Some(1), Some(1_000), 6, 150, 0, 20),
+        3 => (Some(2), Some(2_000), 5, 140, 0, 25),
+        4 => (Some(2), Some(3_000), 5, 120, 0, 18),
+        5 => (Some(2), Some(4_000), 4, 110, 1, 40),
+        6 => (Some(2), Some(8_000), 4, 90, 2, 15),
+        7 => (Some(3), Some(20_000), 3, 60, 3, 15),
+        8 => (Some(4), Some(60_000), 3, 45, Q, 5),
+        9 => (Some(6), Some(250_000), 2, 20, Q, 0),
+        _ => (None, None, 1, 0, Q, 0),
     };
     LevelLimits {
         depth,
@@ -49,6 +52,46 @@ pub fn limits(level: u8) -> LevelLimits {
         tolerance,
         quiescence,
         overlook,
+    }
+}
+
+/// One rung of the level ladder as players see it: its name and the
+/// strength it measured (`scripts/ladder.sh`: each level against the one
+/// below, level 1 against `greedy`, 40 games a step at 100 ms a move; the
+/// figures and their margins are in `docs/engine.md`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rung {
+    /// 1 to 10.
+    pub level: u8,
+    /// A word for players.
+    pub name: &'static str,
+    /// Elo over `greedy` (the one-move capture grabber) in Wreckage (none:
+    /// not measured yet).
+    pub wreckage: Option<i32>,
+    /// Elo over `greedy` in chess.
+    pub chess: Option<i32>,
+}
+
+/// The measured ladder, weakest first.
+pub const LADDER: [Rung; MAX_LEVEL as usize] = [
+    rung(1, "Beginner", Some(-154), Some(-154)),
+    rung(2, "Novice", Some(-17), Some(74)),
+    rung(3, "Casual", Some(141), Some(510)),
+    rung(4, "Learner", Some(278), Some(627)),
+    rung(5, "Improver", Some(878), Some(707)),
+    rung(6, "Club player", Some(1285), Some(976)),
+    rung(7, "Strong club player", Some(1921), Some(1335)),
+    rung(8, "Expert", Some(2357), Some(1847)),
+    rung(9, "Master", Some(2525), Some(2206)),
+    rung(10, "Full strength", None, Some(2409)),
+];
+
+const fn rung(level: u8, name: &'static str, wreckage: Option<i32>, chess: Option<i32>) -> Rung {
+    Rung {
+        level,
+        name,
+        wreckage,
+        chess,
     }
 }
 
@@ -137,6 +180,17 @@ mod tests {
             assert!(a.tolerance >= b.tolerance);
             assert!(a.nodes.unwrap_or(u64::MAX) <= b.nodes.unwrap_or(u64::MAX));
         }
+    }
+
+    #[test]
+    fn the_ladder_names_every_level_in_order_and_rises_in_chess() {
+        for (i, r) in LADDER.iter().enumerate() {
+            assert_eq!(usize::from(r.level), i + 1);
+            assert!(!r.name.is_empty());
+        }
+        let chess: Vec<i32> = LADDER.iter().filter_map(|r| r.chess).collect();
+        assert_eq!(chess.len(), LADDER.len());
+        assert!(chess.windows(2).all(|w| w[0] < w[1]), "{chess:?}");
     }
 
     #[test]

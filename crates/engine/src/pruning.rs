@@ -19,10 +19,11 @@ pub struct Features {
     pub check_extension: bool,
     /// Late-move pruning: quiet moves late in the order at shallow depth.
     pub late_move_pruning: bool,
-    /// Quiescence search of captures at the leaves (off: the leaves are
-    /// evaluated as they stand, so exchanges are misjudged, as a beginner
-    /// misjudges them; the lowest levels play so).
-    pub quiescence: bool,
+    /// Plies of the quiescence search of captures at the leaves (0: the
+    /// leaves are evaluated as they stand, so exchanges are misjudged, as a
+    /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
+    /// lowest levels play with few or none.
+    pub quiescence: u32,
 }
 
 impl Default for Features {
@@ -33,7 +34,7 @@ impl Default for Features {
             futility: true,
             check_extension: true,
             late_move_pruning: true,
-            quiescence: true,
+            quiescence: u32::MAX,
         }
     }
 }

@@ -485,7 +485,7 @@ impl<'a, 's> Searcher<'a, 's> {
             return mated_in(ply);
         }
         self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY || !self.features.quiescence {
+        if ply >= MAX_PLY || qply >= self.features.quiescence {
             return eval::evaluate(pos, self.weights);
         }
         let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();

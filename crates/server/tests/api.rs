@@ -552,6 +552,12 @@ async fn variants_and_moves_carry_what_the_page_draws_without_reading_fen() {
     };
     assert_eq!(letters("slot"), "QRBNWFDXGTACOUZY");
     assert_eq!(letters("drop"), "QRBNWFDXGTACOUZYJ");
+    let (s, levels) = get(&app, "/api/levels", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let levels = levels.as_array().unwrap();
+    assert_eq!(levels.len(), 10);
+    assert_eq!(levels[0]["name"], "Beginner");
+    assert!(levels[0]["elo_chess"].as_i64().unwrap() < levels[9]["elo_chess"].as_i64().unwrap());
     let (_, carnage) = get(&app, "/api/variants/carnage", None).await;
     assert_eq!(carnage["parent"], "wreckage");
     assert!(carnage["blurb"].as_str().unwrap().contains("Terror Freeze"));

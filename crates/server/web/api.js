@@ -61,6 +61,8 @@ export const api = {
   variants: () => request('GET', '/api/variants'),
   /** @returns {Promise<import('./types.js').CataloguePiece[]>} */
   pieces: () => request('GET', '/api/pieces'),
+  /** @returns {Promise<import('./types.js').LevelInfo[]>} */
+  levels: () => request('GET', '/api/levels'),
   /**
    * @param {string} key
    * @returns {Promise<VariantInfo>}
@@ -187,6 +189,18 @@ export const boardApi = {
    * @returns {Promise<import('./types.js').BoardPosition>}
    */
   position: (body) => request('POST', '/api/positions', { body }),
+  /**
+   * The first game of a record as a tree of moves and side lines.
+   * @param {string} text
+   * @returns {Promise<import('./types.js').RecordTree>}
+   */
+  readRecord: (text) => request('POST', '/api/records/read', { body: { text } }),
+  /**
+   * A record of a tree of moves and side lines.
+   * @param {import('./types.js').WriteRecord} body
+   * @returns {Promise<{ text: string }>}
+   */
+  writeRecord: (body) => request('POST', '/api/records/write', { body }),
   /**
    * The engine's lines for a position, as they deepen (`info`, then `done`).
    * @param {import('./types.js').AnalysisQuery} query

@@ -169,6 +169,28 @@
 
 /** @typedef {{ name: string, spec: string }} SavedSetup */
 
+/**
+ * One move of a record with its annotations and the side lines that replace
+ * it (`POST /api/records/read`).
+ * @typedef {{ move: string, label: string, comment: string | null, nags: number[], variations: RecordNode[][] }} RecordNode
+ */
+/**
+ * A record read for the analysis board.
+ * @typedef {{ variant: string, options: Record<string, boolean>, fen: string, tags: [string, string][], result: string, line: RecordNode[] }} RecordTree
+ */
+/**
+ * A move to write into a record (`POST /api/records/write`).
+ * @typedef {{ move: string, comment?: string | null, nags?: number[], variations?: NodeInput[][] }} NodeInput
+ */
+/**
+ * @typedef {{ variant: string, options?: Record<string, boolean>, fen?: string, line: NodeInput[] }} WriteRecord
+ */
+
+/**
+ * An engine level and its measured strength (`GET /api/levels`).
+ * @typedef {{ level: number, name: string, elo_wreckage: number | null, elo_chess: number | null }} LevelInfo
+ */
+
 // --- the analysis board (crates/server/src/dto/board.rs) ---
 
 /**

@@ -94,7 +94,7 @@ impl EngineSpec {
                 "no-futility" => f.futility = false,
                 "no-checkext" => f.check_extension = false,
                 "no-lmp" => f.late_move_pruning = false,
-                "no-qsearch" => f.quiescence = false,
+                "no-qsearch" => f.quiescence = 0,
                 _ => match sw
                     .strip_prefix("threads=")
                     .and_then(|n| n.parse::<usize>().ok())

@@ -296,6 +296,20 @@ pub struct CataloguePiece {
     pub drop: bool,
 }
 
+/// One engine level (`GET /api/levels`).
+#[derive(Clone, Debug, Serialize)]
+pub struct LevelInfo {
+    /// 1 to 10.
+    pub level: u8,
+    /// A word for players (`Beginner` ... `Full strength`).
+    pub name: String,
+    /// Measured Elo over the one-move capture grabber (`greedy`) in
+    /// Wreckage (`null`: not measured yet).
+    pub elo_wreckage: Option<i32>,
+    /// The same in chess.
+    pub elo_chess: Option<i32>,
+}
+
 /// A rule flag.
 #[derive(Clone, Debug, Serialize)]
 pub struct OptionInfo {

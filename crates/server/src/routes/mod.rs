@@ -3,6 +3,7 @@
 pub mod actions;
 pub mod analysis;
 pub mod games;
+pub mod levels;
 pub mod page;
 pub mod plies;
 pub mod positions;
@@ -32,6 +33,7 @@ pub fn router(state: AppState) -> Router {
         .route("/variants", get(variants::list))
         .route("/variants/{key}", get(variants::one))
         .route("/pieces", get(variants::pieces))
+        .route("/levels", get(levels::list))
         .route("/games", post(games::create))
         .route("/games/{id}", get(games::read))
         .route("/games/{id}/record", get(games::record))

@@ -1,6 +1,7 @@
 // The analysis board's layout: the board column, the side column (status,
 // engine panel, move list, position box), wired to the controller once.
 
+import { recordBoxHtml, wireRecordBox } from './record.js';
 import { boardApi } from '../api.js';
 import { Board } from '../board.js';
 import { $, app, closest, esc, input } from '../dom.js';
@@ -65,6 +66,7 @@ export function buildBoardLayout() {
         <div class="tree-actions"><button type="button" id="promote-line">★ Promote line</button><button type="button" id="delete-line">✕ Delete from here</button></div>
       </div>
       ${positionBoxHtml()}
+      ${recordBoxHtml()}
     </aside>
   </div>`;
   const board = new Board($('#board'), {
@@ -111,6 +113,7 @@ export function wireSideColumn() {
     if (navigator.clipboard) navigator.clipboard.writeText(i.value).catch(() => {});
   });
   wireEnginePanel();
+  wireRecordBox();
 }
 
 /**
@@ -133,7 +136,7 @@ async function startFrom(fen) {
  * Opens the board at `href` (`/#analysis/...`), afresh even if the address is the same.
  * @param {string} href
  */
-function navigate(href) {
+export function navigate(href) {
   const hash = href.slice(1);
   if (location.hash === hash) window.dispatchEvent(new HashChangeEvent('hashchange'));
   else location.hash = hash;

@@ -10,6 +10,7 @@ import { stopEngine } from './engine.js';
 import { buildBoardLayout, wireSideColumn } from './layout.js';
 import { B } from './state.js';
 import { addLine, newRoot } from './tree.js';
+import { graft, takeRecord } from './record.js';
 
 /** @typedef {import('./address.js').BoardAddress} BoardAddress */
 /** @typedef {import('../types.js').VariantInfo} VariantInfo */
@@ -35,6 +36,11 @@ async function loadTree(addr) {
   const root = newRoot(await boardApi.position({ ...base, moves: [] }));
   let node = root;
   let error = '';
+  const record = takeRecord(B.variant.key);
+  if (record) {
+    graft(root, record.line);
+    return { root, node, error };
+  }
   if (addr.moves.length) {
     try {
       const pos = await boardApi.position({ ...base, moves: addr.moves });

@@ -53,6 +53,7 @@ function startHtml(variants, pieces, chosen) {
       <label><input type="radio" name="opp" value="local"> A friend on this screen</label>
       <label><input type="radio" name="opp" value="link"> A friend over a link</label>
       <label class="level" id="level-row">Level <input type="range" id="level" min="1" max="10" value="3" aria-describedby="level-out"> <output id="level-out">3</output></label>
+      <p class="level-words" id="level-words" aria-live="polite"></p>
     </fieldset>
     <fieldset id="color-row"><legend>Your colour</legend>
       <label><input type="radio" name="color" value="white" checked> White</label>
@@ -120,7 +121,9 @@ export async function startScreen() {
     if (name === 'variant') updateOptions();
     if (name === 'opp') updateOpp();
   });
-  $('#level').addEventListener('input', () => { /** @type {HTMLOutputElement} */ ($('#level-out')).value = input('#level').value; });
+  showLevel([]);
+  api.levels().then((ls) => { levels = ls; showLevel(ls); }).catch(() => {});
+  $('#level').addEventListener('input', () => showLevel(levels));
   updateOptions();
   updateOpp();
   form.addEventListener('submit', (e) => { e.preventDefault(); submit(form, variants, builder); });
@@ -169,4 +172,20 @@ async function submit(form, variants, builder) {
     err.textContent = e instanceof Error ? e.message : String(e);
     start.disabled = false;
   }
+}
+
+/** @type {import('../types.js').LevelInfo[]} */
+let levels = [];
+
+/**
+ * The chosen level, its name and its measured strength.
+ * @param {import('../types.js').LevelInfo[]} ls
+ */
+function showLevel(ls) {
+  const n = parseInt(input('#level').value, 10);
+  /** @type {HTMLOutputElement} */ ($('#level-out')).value = String(n);
+  const l = ls.find((x) => x.level === n);
+  const words = $('#level-words');
+  const signed = (/** @type {number | null} */ e) => (e === null ? 'not measured yet' : `${e >= 0 ? '+' : '−'}${Math.abs(e)}`);
+  words.textContent = l ? `${l.name}: ${signed(l.elo_wreckage)} Elo (Wreckage), ${signed(l.elo_chess)} (chess) against a player who always grabs the biggest capture` : '';
 }
