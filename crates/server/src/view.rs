@@ -112,7 +112,7 @@ pub(crate) fn last_move_of(m: &Move, text: String, label: String) -> LastMove {
         text,
         label,
         from: m.from().map(|s| s.to_string()),
-        to: m.to().map(|s| s.to_string()),
+        to: target(m).map(|s| s.to_string()),
         captured: captured(m),
     }
 }
@@ -121,7 +121,17 @@ pub(crate) fn last_move_of(m: &Move, text: String, label: String) -> LastMove {
 pub(crate) fn squares(m: &Move) -> MoveSquares {
     MoveSquares {
         from: m.from().map(|s| s.to_string()),
-        to: m.to().map(|s| s.to_string()),
+        to: target(m).map(|s| s.to_string()),
+    }
+}
+
+/// The square the API calls an action's `to`: where the acting piece ends,
+/// except for a wound, whose `to` is the wounded man's square (the attacker
+/// stays on `from`), in legal actions, `last_move` and arrows alike.
+fn target(m: &Move) -> Option<menagerie_rules::Square> {
+    match *m {
+        Move::Wound { target, .. } => Some(target),
+        _ => m.to(),
     }
 }
 
@@ -244,7 +254,7 @@ fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
         text: menagerie_rules::notation::render(pos, m),
         kind: ActionKind::Normal,
         from: m.from().map(s),
-        to: m.to().map(s),
+        to: target(m).map(s),
         captured: captured(m),
         promotion: None,
         role: None,
@@ -269,10 +279,7 @@ fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
             ActionKind::Castle
         }
         Move::Detonate { .. } => ActionKind::Detonate,
-        Move::Wound { target, .. } => {
-            a.to = Some(s(target));
-            ActionKind::Wound
-        }
+        Move::Wound { .. } => ActionKind::Wound,
         Move::Rotate { .. } => ActionKind::Rotate,
         Move::Pass => ActionKind::Pass,
     };

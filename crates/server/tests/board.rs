@@ -227,7 +227,7 @@ async fn bad_positions_get_a_json_4xx() {
         ),
         (
             json!({ "variant": "chess", "moves": ["zz"] }),
-            "illegal_action",
+            "malformed_move",
         ),
         (
             json!({ "variant": "chess", "moves": ["e".repeat(40)] }),
@@ -327,7 +327,11 @@ async fn the_engine_stream_deepens_with_several_lines_and_ends() {
         );
         let first = &i["squares"][0];
         assert_eq!(
-            format!("{}{}", first["from"].as_str().unwrap(), first["to"].as_str().unwrap()),
+            format!(
+                "{}{}",
+                first["from"].as_str().unwrap(),
+                first["to"].as_str().unwrap()
+            ),
             pv[0],
             "the first move's arrow joins its squares: {i}"
         );
@@ -403,8 +407,9 @@ async fn bad_stream_queries_get_a_json_4xx() {
             "unknown_option",
         ),
         ("variant=chess&moves=e2e5", "illegal_action"),
-        ("variant=chess&moves=zz", "illegal_action"),
-        ("variant=chess&moves=e2e4,ee", "illegal_action"),
+        ("variant=chess&moves=zz", "malformed_move"),
+        ("variant=chess&moves=e2e4,ee", "malformed_move"),
+        ("variant=chess&moves=e2e4,e7e9", "illegal_action"),
     ];
     for (query, code) in cases {
         let (s, v) = app.get(&format!("/api/analysis/stream?{query}")).await;

@@ -95,7 +95,11 @@ fn check_scholars_mate(done: &Value) {
     assert!(nf6["better_label"].is_string());
     let arrow = &nf6["better_squares"];
     assert_eq!(
-        format!("{}{}", arrow["from"].as_str().unwrap(), arrow["to"].as_str().unwrap()),
+        format!(
+            "{}{}",
+            arrow["from"].as_str().unwrap(),
+            arrow["to"].as_str().unwrap()
+        ),
         better,
         "the better move's arrow joins its squares"
     );

@@ -71,6 +71,7 @@ pub enum ActionKind {
 
 /// `POST /api/games`.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// A built-in game name or a custom Pick the Piece spec.
     pub variant: String,
@@ -93,7 +94,7 @@ pub struct CreateGame {
 
 /// Who plays the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Opponent {
     /// The engine at a level from 1 to 10.
     Engine {
@@ -101,10 +102,11 @@ pub enum Opponent {
         #[serde(default = "default_level")]
         level: u8,
     },
-    /// A friend at the same screen: one token moves both sides.
-    Local,
+    /// A friend at the same screen: one token moves both sides. (An empty
+    /// struct, not a unit variant, so that an unknown field is refused.)
+    Local {},
     /// A friend over a link: each side has its own secret link.
-    Link,
+    Link {},
 }
 
 fn default_level() -> u8 {
@@ -125,6 +127,7 @@ pub enum ColorChoice {
 
 /// A clock: time at the start and time added after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TimeControl {
     /// Milliseconds each side starts with.
     pub initial_ms: u64,
@@ -135,6 +138,7 @@ pub struct TimeControl {
 
 /// `POST /api/games/{id}/moves`.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// A move string of the notation contract (`e2e5`, `J@e5`, ...).
     #[serde(rename = "move")]
@@ -143,6 +147,7 @@ pub struct MoveRequest {
 
 /// `POST /api/games/{id}/draw`.
 #[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DrawRequest {
     /// What to do about a draw.
     pub action: DrawAction,
@@ -162,6 +167,7 @@ pub enum DrawAction {
 
 /// `POST /api/games/{id}/analysis`.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AnalysisRequest {
     /// The position after this many plies (default: the current one).
     #[serde(default)]
@@ -173,6 +179,7 @@ pub struct AnalysisRequest {
 
 /// `POST /api/setups`: a named custom setup for the Pick the Piece builder.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The name it is kept under (1 to 80 characters).
     pub name: String,

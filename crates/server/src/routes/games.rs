@@ -74,13 +74,13 @@ pub async fn create(
             tokens[color] = mine.clone();
             (Mode::Engine, players, tokens, Seat::Side(color))
         }
-        Opponent::Local => (
+        Opponent::Local {} => (
             Mode::Local,
             ByColor([Player::Human, Player::Human]),
             ByColor([mine.clone(), mine.clone()]),
             Seat::Both,
         ),
-        Opponent::Link => {
+        Opponent::Link {} => {
             let mut tokens = ByColor([ids::token()?, ids::token()?]);
             tokens[color] = mine.clone();
             (
