@@ -1,9 +1,9 @@
 //! Builds the [`GameView`] the page draws from a [`Game`].
 
 use crate::dto::{
-    ActionKind, BoardPiece, Clocks, DiagramMark, GameView, LastMove, LegalAction, MarkKind,
-    MoveSquares, MovementDiagram, OutcomeView, PlayedMove, Players, Pockets, PositionView, Side,
-    Viewer,
+    ActionKind, BoardPiece, Clocks, DiagramMark, GameView, LastMove, LegalAction, Links, MarkKind,
+    MoveSquares, MovementDiagram, OutcomeView, PlayedMove, Players, Pockets, PositionView,
+    SeatFacts, Side, Viewer,
 };
 use crate::game::{Game, Mode, Seat};
 use crate::readable;
@@ -74,6 +74,28 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         draw_offer: game.draw_offer.map(Side::from),
         engine_thinking: game.engine_thinking,
         can_undo: game.mode != Mode::Link,
+        can_analyse: false,
+        can_review: false,
+        links: None,
+        seats: SeatFacts {
+            link: game.mode == Mode::Link,
+            over,
+            creator_links: game
+                .creator
+                .filter(|_| game.mode == Mode::Link)
+                .map(|c| (Side::from(c), links_of(game))),
+        },
+    }
+}
+
+/// The page links of `game`'s seats and of its spectators.
+fn links_of(game: &Game) -> Links {
+    let id = &game.id;
+    let link = |t: &str| (!t.is_empty()).then(|| format!("/play/{id}?seat={t}"));
+    Links {
+        white: link(&game.tokens[Color::White]),
+        black: link(&game.tokens[Color::Black]),
+        watch: format!("/play/{id}"),
     }
 }
 
@@ -160,7 +182,8 @@ pub(crate) fn frozen(pos: &Position) -> Vec<String> {
     frozen
 }
 
-/// `view` as seen by the holder of `seat`.
+/// `view` as seen by the holder of `seat`: `you`, what it may ask for, and
+/// the links for the creator of a game over a link.
 #[must_use]
 pub fn for_seat(mut view: GameView, seat: Option<Seat>) -> GameView {
     view.you = seat.map(|s| match s {
@@ -168,6 +191,17 @@ pub fn for_seat(mut view: GameView, seat: Option<Seat>) -> GameView {
         Seat::Side(Color::White) => Viewer::White,
         Seat::Side(Color::Black) => Viewer::Black,
     });
+    let facts = &view.seats;
+    // The rule of `POST .../analysis` and `POST .../review`.
+    let open = facts.over || (!facts.link && seat.is_some());
+    view.can_analyse = open;
+    view.can_review = open;
+    view.links = match (seat, &facts.creator_links) {
+        (Some(Seat::Side(c)), Some((creator, links))) if Side::from(c) == *creator => {
+            Some(links.clone())
+        }
+        _ => None,
+    };
     view
 }
 

@@ -290,3 +290,139 @@ async fn after_a_crash_the_side_to_move_restarts_from_its_stored_time() {
     drop(app);
     remove_db(&db);
 }
+
+/// Who may ask for what, as the page is told (`can_analyse`, `can_review`),
+/// agrees with what the server allows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn can_analyse_and_can_review_say_what_the_server_allows() {
+    let app = App::memory(1000);
+    let link = json!({ "variant": "chess", "opponent": { "kind": "link" }, "color": "white" });
+    let engine = json!({ "variant": "chess", "opponent": { "kind": "engine", "level": 1 } });
+    let local = json!({ "variant": "chess", "opponent": { "kind": "local" } });
+    for (body, player_may) in [(link, false), (engine, true), (local, true)] {
+        let (s, created) = app.post("/api/games", None, body.clone()).await;
+        assert_eq!(s, StatusCode::CREATED);
+        let id = created["id"].as_str().unwrap();
+        let token = created["token"].as_str().unwrap();
+        let other = created["links"]["black"]
+            .as_str()
+            .and_then(|l| l.split("seat=").nth(1))
+            .filter(|t| *t != token);
+        let mut viewers = vec![(Some(token), player_may), (None, false)];
+        if let Some(t) = other {
+            viewers.push((Some(t), player_may));
+        }
+        for (t, may) in viewers {
+            let (_, v) = app
+                .call(
+                    axum::http::Method::GET,
+                    &format!("/api/games/{id}"),
+                    t,
+                    None,
+                )
+                .await;
+            assert_eq!(
+                (v["can_analyse"].as_bool(), v["can_review"].as_bool()),
+                (Some(may), Some(may)),
+                "{body} {t:?}"
+            );
+            let (s, a) = app
+                .post(
+                    &format!("/api/games/{id}/analysis"),
+                    t,
+                    json!({ "movetime_ms": 50 }),
+                )
+                .await;
+            assert_eq!(s.is_success(), may, "{body} {t:?}: {a}");
+            if !may {
+                assert_eq!(a["error"], "analysis_not_available");
+            }
+            let (s, r) = app
+                .call(
+                    axum::http::Method::POST,
+                    &format!("/api/games/{id}/review"),
+                    t,
+                    None,
+                )
+                .await;
+            assert_eq!(s.is_success(), may, "{body} {t:?}: {r}");
+        }
+        // Once the game is over, anyone may.
+        let (s, _) = app
+            .post(&format!("/api/games/{id}/resign"), Some(token), json!({}))
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        let (_, v) = app.get(&format!("/api/games/{id}")).await;
+        assert_eq!(
+            (&v["can_analyse"], &v["can_review"]),
+            (&json!(true), &json!(true))
+        );
+    }
+}
+
+/// The holder of the creator's seat of a game over a link is given the
+/// game's links in any browser (the view, its answers and events), also
+/// after a restart; the invited friend and spectators are not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_creators_seat_holder_gets_the_links_anywhere() {
+    let db = temp_db("contract-links");
+    let (id, creator, friend, links) = {
+        let app = App::file(&db, 1000);
+        let (s, created) = app
+            .post(
+                "/api/games",
+                None,
+                json!({ "variant": "chess", "opponent": { "kind": "link" }, "color": "black" }),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED);
+        let links = created["links"].clone();
+        assert_eq!(created["game"]["links"], links, "the creator's first view");
+        let id = created["id"].as_str().unwrap().to_string();
+        let creator = created["token"].as_str().unwrap().to_string();
+        let friend = links["white"]
+            .as_str()
+            .unwrap()
+            .split("seat=")
+            .nth(1)
+            .unwrap()
+            .to_string();
+        (id, creator, friend, links)
+    };
+    let app = App::file(&db, 1000);
+    let read = |t: Option<String>| {
+        let app = app.clone();
+        let id = id.clone();
+        async move {
+            let (_, v) = app
+                .call(
+                    axum::http::Method::GET,
+                    &format!("/api/games/{id}"),
+                    t.as_deref(),
+                    None,
+                )
+                .await;
+            v["links"].clone()
+        }
+    };
+    assert_eq!(read(Some(creator.clone())).await, links);
+    assert_eq!(read(Some(friend.clone())).await, Value::Null);
+    assert_eq!(read(None).await, Value::Null);
+    // The friend's move answer carries no links; the creator's event stream does.
+    let (s, v) = app
+        .post(
+            &format!("/api/games/{id}/moves"),
+            Some(&friend),
+            json!({ "move": "e2e4" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["links"], Value::Null);
+    let (_, events) = app
+        .events(&format!("/api/games/{id}/events?seat={creator}"))
+        .await;
+    let (name, v) = events.unwrap().next(Duration::from_secs(5)).await.unwrap();
+    assert_eq!((name.as_str(), &v["links"]), ("game", &links));
+    drop(app);
+    remove_db(&db);
+}

@@ -388,6 +388,32 @@ pub struct GameView {
     pub engine_thinking: bool,
     /// Whether `undo` is available to the viewer's kind of game.
     pub can_undo: bool,
+    /// Whether the viewer may ask for an analysis now (`POST .../analysis`):
+    /// anyone once the game is over; during it, its players, and not in a
+    /// game over a link.
+    pub can_analyse: bool,
+    /// Whether the viewer may start a review now (`POST .../review`), by the
+    /// same rule.
+    pub can_review: bool,
+    /// The game's page links, sent only to the holder of the seat of the
+    /// player who created a game over a link (in any browser), so that the
+    /// invitation can be sent again from anywhere; `null` for everyone else.
+    pub links: Option<Links>,
+    /// What [`crate::view::for_seat`] needs to fill in the per-viewer fields
+    /// above; never sent.
+    #[serde(skip)]
+    pub seats: SeatFacts,
+}
+
+/// The facts of a game behind a [`GameView`]'s per-viewer fields.
+#[derive(Clone, Debug, Default)]
+pub struct SeatFacts {
+    /// The game is played over a link.
+    pub link: bool,
+    /// The game is over.
+    pub over: bool,
+    /// The creator's side of a game over a link, with the game's links.
+    pub creator_links: Option<(Side, Links)>,
 }
 
 /// A piece on the board.

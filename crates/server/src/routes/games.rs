@@ -107,6 +107,7 @@ pub async fn create(
         tokens,
         time_control: req.time_control,
         created_ms: ids::now_ms(),
+        creator: (mode == Mode::Link).then_some(color),
     })?;
     let game = view::for_seat(state.view(&g), Some(seat));
     Ok((
