@@ -238,6 +238,9 @@ pub struct PieceInfo {
     pub name: String,
     /// One paragraph on how it moves and captures in this game.
     pub summary: String,
+    /// What the engine counts it worth, in centipawns (a pawn is 100): a
+    /// rough guide to its strength, by which the page orders promotions.
+    pub value: i32,
     /// How it moves, found by the move generator (`None`: no diagram).
     pub diagram: Option<MovementDiagram>,
 }
