@@ -74,8 +74,8 @@ export function setView(v) {
   G.clockAt = performance.now();
   if (G.ply !== null && G.ply > v.moves.length) { G.ply = null; G.shown = null; }
   if (!prev || prev.revision !== v.revision) gameChanged(prev, v);
-  redraw();
   const due = duePremove();
+  redraw();
   if (due) play(due);
   else loadPremoves(redraw);
   return true;
