@@ -71,6 +71,26 @@ test('a premove that is not legal when the turn comes is dropped silently; Esc a
   await page.context().close();
 });
 
+test('a premove promotion asks for the piece when it is queued', async () => {
+  const page = await newPage(browser);
+  const g = await openGame(page, srv, { variant: 'chess', opponent: { kind: 'engine', level: 10 }, color: 'white', fen: 'k7/4P3/8/8/8/8/8/K7 w - - 0 1' });
+  await busyEngine();
+  await click(page, 'a1'); await click(page, 'a2');
+  await page.waitForFunction(() => /thinking/.test(document.getElementById('status').textContent));
+  await click(page, 'e7');
+  await page.waitForSelector('.board-wrap.premoving .tg-dot');
+  await click(page, 'e8');
+  await page.waitForSelector('#chooser:not([hidden])');
+  assert.equal(await page.textContent('#chooser-title'), 'Promote to:');
+  assert.equal(await page.getAttribute('#chooser button[data-move]', 'data-move'), 'e7e8q', 'strongest first here too');
+  await page.click('#chooser button[data-move="e7e8r"]');
+  await page.waitForSelector('#premove-note');
+  assert.match(await page.textContent('#premove-note'), /e8=R/);
+  await waitMoves(page, 3, 60000);
+  assert.equal((await serverMoves(srv, g.id))[2], 'e7e8r');
+  await page.context().close();
+});
+
 test('sounds: a capture and a check are heard (through the test hook), not before a gesture, not when muted', async () => {
   const page = await newPage(browser);
   const g = await openGame(page, srv, { variant: 'chess', opponent: { kind: 'local' } });

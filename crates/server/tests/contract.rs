@@ -426,3 +426,22 @@ async fn the_creators_seat_holder_gets_the_links_anywhere() {
     drop(app);
     remove_db(&db);
 }
+
+/// Each piece of a game comes with the engine's value, by which the page
+/// offers promotions strongest first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pieces_carry_their_value() {
+    let app = App::memory(1000);
+    let (_, v) = app.get("/api/variants/chess").await;
+    let value = |letter: &str| {
+        v["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["letter"] == letter)
+            .and_then(|p| p["value"].as_i64())
+            .unwrap()
+    };
+    assert!(value("Q") > value("R") && value("R") > value("B") && value("B") >= value("N"));
+    assert_eq!(value("P"), 100);
+}

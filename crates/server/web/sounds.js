@@ -142,10 +142,22 @@ export function clockTick(ms, ply) {
   lowWarned = low;
 }
 
+/**
+ * A loudspeaker, with sound waves or crossed out (drawn, not an emoji: not
+ * every system has an emoji font).
+ * @param {boolean} muted
+ */
+function speaker(muted) {
+  const after = muted
+    ? '<path d="M15 9l5 6M20 9l-5 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+    : '<path d="M15 9.5a3.5 3.5 0 0 1 0 5M17.5 7a7 7 0 0 1 0 10" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+  return `<svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 9.5h3.5L11 5.5v13l-4.5-4H3z" fill="currentColor"/>${after}</svg>`;
+}
+
 /** The mute switch's HTML. */
 export function soundButtonHtml() {
   const m = isMuted();
-  return `<button type="button" id="sound-toggle" class="small sound-toggle" aria-pressed="${m ? 'true' : 'false'}" title="${m ? 'Sounds are off' : 'Sounds are on'}">${m ? '🔇 Sound off' : '🔊 Sound on'}</button>`;
+  return `<button type="button" id="sound-toggle" class="small sound-toggle" aria-label="Mute sounds" aria-pressed="${m ? 'true' : 'false'}" title="${m ? 'Sounds are off: click to switch them on' : 'Sounds are on: click to switch them off'}">${speaker(m)}<span>${m ? 'Sound off' : 'Sound on'}</span></button>`;
 }
 
 /**
