@@ -269,14 +269,55 @@ impl From<crate::store::StoreError> for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
         let status = r.status();
-        let code = match r {
-            JsonRejection::JsonDataError(_) => ErrorCode::BadJsonData,
-            JsonRejection::JsonSyntaxError(_) => ErrorCode::BadJson,
-            JsonRejection::MissingJsonContentType(_) => ErrorCode::NotJson,
-            _ if status == StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::BodyTooLarge,
-            _ => ErrorCode::BadBody,
+        let (status, code) = match r {
+            // `400`, as docs/api.md says (axum's own answer is `422`).
+            JsonRejection::JsonDataError(_) => (StatusCode::BAD_REQUEST, ErrorCode::BadJsonData),
+            JsonRejection::JsonSyntaxError(_) => (status, ErrorCode::BadJson),
+            JsonRejection::MissingJsonContentType(_) => (status, ErrorCode::NotJson),
+            _ if status == StatusCode::PAYLOAD_TOO_LARGE => (status, ErrorCode::BodyTooLarge),
+            _ => (status, ErrorCode::BadBody),
         };
         ApiError::new(status, code, r.body_text())
+    }
+}
+
+/// Reads a request body's JSON as `T`. A body that is not JSON is
+/// `400 bad_json`; JSON of the wrong shape (a missing or unknown field, a
+/// value of the wrong type or out of range) is `400 bad_json_data` with a
+/// message naming the field.
+///
+/// # Errors
+/// The `400` described.
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(data_error)?;
+    de.end().map_err(|e| {
+        ApiError::bad_request(
+            ErrorCode::BadJson,
+            format!("the body is not valid JSON: {e}"),
+        )
+    })?;
+    Ok(value)
+}
+
+/// The `400` of a body whose JSON did not deserialize: `bad_json` for a
+/// syntax error, `bad_json_data` naming the field otherwise.
+fn data_error(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = e.path().to_string();
+    let inner = e.into_inner();
+    match inner.classify() {
+        serde_json::error::Category::Data => {
+            let message = if path == "." {
+                format!("the body does not fit this request: {inner}")
+            } else {
+                format!("the field `{path}` does not fit this request: {inner}")
+            };
+            ApiError::bad_request(ErrorCode::BadJsonData, message)
+        }
+        _ => ApiError::bad_request(
+            ErrorCode::BadJson,
+            format!("the body is not valid JSON: {inner}"),
+        ),
     }
 }
 
@@ -292,10 +333,14 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(ApiJson(v)),
-            Err(r) => Err(ApiError::from(r)),
-        }
+        // axum checks the content type, the size and the syntax; the shape is
+        // read here, so that a wrong field is named in the message.
+        let Json(value) = Json::<serde_json::Value>::from_request(req, state)
+            .await
+            .map_err(ApiError::from)?;
+        serde_path_to_error::deserialize(value)
+            .map(ApiJson)
+            .map_err(data_error)
     }
 }
 
@@ -317,14 +362,7 @@ where
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalJson(T::default()));
         }
-        serde_json::from_slice(&bytes)
-            .map(OptionalJson)
-            .map_err(|e| {
-                ApiError::bad_request(
-                    ErrorCode::BadJson,
-                    format!("the body is not valid JSON for this request: {e}"),
-                )
-            })
+        decode(&bytes).map(OptionalJson)
     }
 }
 

@@ -11,7 +11,11 @@ use menagerie_rules::{notation, Move, MoveError, Position, Role, Square};
 /// `400 malformed_move` for a string of no move shape, `422 illegal_action`
 /// with the reason otherwise.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, ApiError> {
-    match notation::parse(pos, text) {
+    let result = match notation::parse(pos, text) {
+        Err(MoveError::Illegal(t)) if !has_move_shape(&t) => Err(MoveError::Malformed(t)),
+        other => other,
+    };
+    match result {
         Ok(m) => Ok(m),
         Err(MoveError::Malformed(t)) => Err(ApiError::bad_request(
             ErrorCode::MalformedMove,
@@ -24,6 +28,41 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, ApiError> {
             "{t:?} matches several castlings: write the king's and the rook's squares, e.g. f1h1i1g1"
         ))),
         Err(MoveError::Illegal(t)) => Err(ApiError::illegal(reason(pos, &t))),
+    }
+}
+
+/// Whether `text` has the shape of a move string on some board, whatever
+/// the position (docs/notation-contract.md, section 4): `0000`, a drop
+/// `X@e5`, or one to four squares (a letter and a one- or two-digit rank)
+/// from the acting piece's square, with a promotion letter after two
+/// squares or a rotation's `r`/`l` after one. `hello` and `zz` have no such
+/// shape (`400 malformed_move`); `e2e9` has, even on a board without `e9`
+/// (`422 illegal_action`, naming the square).
+#[must_use]
+pub fn has_move_shape(text: &str) -> bool {
+    /// The length of the square name that opens `s`, if one does.
+    fn square_len(s: &[u8]) -> Option<usize> {
+        let digits = s.iter().skip(1).take_while(|b| b.is_ascii_digit()).count();
+        (s.first()?.is_ascii_lowercase() && (1..=2).contains(&digits)).then_some(1 + digits)
+    }
+    let bytes = text.as_bytes();
+    if text == "0000" {
+        return true;
+    }
+    if let [letter, b'@', rest @ ..] = bytes {
+        return letter.is_ascii_alphabetic() && square_len(rest) == Some(rest.len());
+    }
+    let mut at = 0;
+    let mut squares = 0;
+    while let Some(n) = square_len(&bytes[at..]) {
+        at += n;
+        squares += 1;
+    }
+    let rest = &bytes[at..];
+    match (squares, rest) {
+        (1, [b'r' | b'l']) | (2 | 4, []) => true,
+        (2, [p]) => p.is_ascii_alphabetic(),
+        _ => false,
     }
 }
 
@@ -193,6 +232,24 @@ mod tests {
         assert!(reason(&p, "e7e5").contains("not yours"));
         assert!(reason(&p, "e1e2").contains("own pieces"));
         assert!(reason(&p, "e2e5").contains("cannot move"));
+        for text in [
+            "hello", "zz", "e2", "e2e4e5", "e2e4qq", "@e4", "Jj@e4", "e2-e4",
+        ] {
+            assert!(!has_move_shape(text), "{text}");
+        }
+        for text in [
+            "e2e4", "e9e10q", "a10a9", "J@e2", "e5r", "f1h1i1g1", "0000", "e2e9",
+        ] {
+            assert!(has_move_shape(text), "{text}");
+        }
+        assert_eq!(
+            parse(&p, "hello").unwrap_err().code.as_str(),
+            "malformed_move"
+        );
+        assert_eq!(
+            parse(&p, "e2e9").unwrap_err().code.as_str(),
+            "illegal_action"
+        );
         let pinned = Position::from_fen(
             menagerie_games::by_name("chess").unwrap(),
             "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",

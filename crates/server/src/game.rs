@@ -206,6 +206,9 @@ pub struct Game {
     facts: OnceCell<Facts>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
+    /// The creator's side in a game over a link (its seat holder is shown
+    /// the invitation link).
+    pub creator: Option<Color>,
 }
 
 /// What a game's event stream carries.
@@ -238,6 +241,8 @@ pub struct NewGame {
     pub time_control: Option<TimeControl>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
+    /// The creator's side in a game over a link.
+    pub creator: Option<Color>,
 }
 
 /// Where a game's revision starts when it is created or loaded: the wall
@@ -287,6 +292,7 @@ impl Game {
             events,
             facts: OnceCell::new(),
             created_ms: n.created_ms,
+            creator: n.creator,
         }
     }
 

@@ -25,7 +25,13 @@ pub fn labels(pos: &Position, moves: &[Move]) -> Vec<String> {
                 .filter_map(|(_, q)| q.from)
                 .filter(|&s| s != from)
                 .collect();
-            text.push_str(&disambiguation(from, &rivals, p.pawn_capture));
+            if p.piece.is_empty() && !p.pawn_capture && !rivals.is_empty() {
+                // Two pawns can step to one square (Chess with Wounds): the
+                // whole origin with a dash reads naturally (`e2-e3`, not `ee3`).
+                text.push_str(&format!("{from}-"));
+            } else {
+                text.push_str(&disambiguation(from, &rivals, p.pawn_capture));
+            }
         }
         text.push_str(&p.body);
         text.push_str(suffix(pos, &moves[i]));
@@ -338,6 +344,23 @@ mod tests {
         let p = pos("wounds", Some("P7/8/8/8/8/8/8/7k w - - 0 1"));
         let legal = p.legal_moves();
         assert_eq!(labels(&p, &legal), vec!["--".to_string()]);
+    }
+
+    #[test]
+    fn wounds_pawn_steps_read_naturally() {
+        let p = pos("wounds", None);
+        let legal = p.legal_moves();
+        let all = labels(&p, &legal);
+        // Pawns step straight or diagonally forward, so most steps have a rival.
+        assert!(all.contains(&"e2-e3".to_string()), "{all:?}");
+        assert!(all.contains(&"d2-e3".to_string()), "{all:?}");
+        for l in &all {
+            let b = l.as_bytes();
+            assert!(
+                !(b.len() >= 3 && b[0].is_ascii_lowercase() && b[1].is_ascii_lowercase()),
+                "{l}"
+            );
+        }
     }
 
     #[test]

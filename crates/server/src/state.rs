@@ -153,6 +153,7 @@ impl AppState {
             ending: None,
             draw_offer: None,
             created_ms: game.created_ms,
+            creator: game.creator,
         };
         self.store().create_game(&row)?;
         let id = game.id.clone();
@@ -542,6 +543,7 @@ pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiEr
         tokens: ByColor([row.white_token.clone(), row.black_token.clone()]),
         time_control,
         created_ms: row.created_ms,
+        creator: row.creator,
     });
     for m in moves {
         game.replay(m).map_err(|e| {

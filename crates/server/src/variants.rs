@@ -117,6 +117,7 @@ pub fn info(v: &'static Variant) -> VariantInfo {
                 letter: r.letter().to_string(),
                 name: r.name().to_string(),
                 summary: summary::summary(r, v).to_string(),
+                value: menagerie_engine::eval::DEFAULT.piece[r.index()],
                 diagram: crate::view::diagram(v, r),
             })
             .collect(),

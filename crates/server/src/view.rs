@@ -1,9 +1,9 @@
 //! Builds the [`GameView`] the page draws from a [`Game`].
 
 use crate::dto::{
-    ActionKind, BoardPiece, Clocks, DiagramMark, GameView, LastMove, LegalAction, MarkKind,
-    MoveSquares, MovementDiagram, OutcomeView, PlayedMove, Players, Pockets, PositionView, Side,
-    Viewer,
+    ActionKind, BoardPiece, Clocks, DiagramMark, GameView, LastMove, LegalAction, Links, MarkKind,
+    MoveSquares, MovementDiagram, OutcomeView, PlayedMove, Players, Pockets, PositionView,
+    SeatFacts, Side, Viewer,
 };
 use crate::game::{Game, Mode, Seat};
 use crate::readable;
@@ -74,6 +74,28 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         draw_offer: game.draw_offer.map(Side::from),
         engine_thinking: game.engine_thinking,
         can_undo: game.mode != Mode::Link,
+        can_analyse: false,
+        can_review: false,
+        links: None,
+        seats: SeatFacts {
+            link: game.mode == Mode::Link,
+            over,
+            creator_links: game
+                .creator
+                .filter(|_| game.mode == Mode::Link)
+                .map(|c| (Side::from(c), links_of(game))),
+        },
+    }
+}
+
+/// The page links of `game`'s seats and of its spectators.
+fn links_of(game: &Game) -> Links {
+    let id = &game.id;
+    let link = |t: &str| (!t.is_empty()).then(|| format!("/play/{id}?seat={t}"));
+    Links {
+        white: link(&game.tokens[Color::White]),
+        black: link(&game.tokens[Color::Black]),
+        watch: format!("/play/{id}"),
     }
 }
 
@@ -112,7 +134,7 @@ pub(crate) fn last_move_of(m: &Move, text: String, label: String) -> LastMove {
         text,
         label,
         from: m.from().map(|s| s.to_string()),
-        to: m.to().map(|s| s.to_string()),
+        to: target(m).map(|s| s.to_string()),
         captured: captured(m),
     }
 }
@@ -121,7 +143,17 @@ pub(crate) fn last_move_of(m: &Move, text: String, label: String) -> LastMove {
 pub(crate) fn squares(m: &Move) -> MoveSquares {
     MoveSquares {
         from: m.from().map(|s| s.to_string()),
-        to: m.to().map(|s| s.to_string()),
+        to: target(m).map(|s| s.to_string()),
+    }
+}
+
+/// The square the API calls an action's `to`: where the acting piece ends,
+/// except for a wound, whose `to` is the wounded man's square (the attacker
+/// stays on `from`), in legal actions, `last_move` and arrows alike.
+fn target(m: &Move) -> Option<menagerie_rules::Square> {
+    match *m {
+        Move::Wound { target, .. } => Some(target),
+        _ => m.to(),
     }
 }
 
@@ -150,7 +182,8 @@ pub(crate) fn frozen(pos: &Position) -> Vec<String> {
     frozen
 }
 
-/// `view` as seen by the holder of `seat`.
+/// `view` as seen by the holder of `seat`: `you`, what it may ask for, and
+/// the links for the creator of a game over a link.
 #[must_use]
 pub fn for_seat(mut view: GameView, seat: Option<Seat>) -> GameView {
     view.you = seat.map(|s| match s {
@@ -158,6 +191,17 @@ pub fn for_seat(mut view: GameView, seat: Option<Seat>) -> GameView {
         Seat::Side(Color::White) => Viewer::White,
         Seat::Side(Color::Black) => Viewer::Black,
     });
+    let facts = &view.seats;
+    // The rule of `POST .../analysis` and `POST .../review`.
+    let open = facts.over || (!facts.link && seat.is_some());
+    view.can_analyse = open;
+    view.can_review = open;
+    view.links = match (seat, &facts.creator_links) {
+        (Some(Seat::Side(c)), Some((creator, links))) if Side::from(c) == *creator => {
+            Some(links.clone())
+        }
+        _ => None,
+    };
     view
 }
 
@@ -244,7 +288,7 @@ fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
         text: menagerie_rules::notation::render(pos, m),
         kind: ActionKind::Normal,
         from: m.from().map(s),
-        to: m.to().map(s),
+        to: target(m).map(s),
         captured: captured(m),
         promotion: None,
         role: None,
@@ -269,10 +313,7 @@ fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
             ActionKind::Castle
         }
         Move::Detonate { .. } => ActionKind::Detonate,
-        Move::Wound { target, .. } => {
-            a.to = Some(s(target));
-            ActionKind::Wound
-        }
+        Move::Wound { .. } => ActionKind::Wound,
         Move::Rotate { .. } => ActionKind::Rotate,
         Move::Pass => ActionKind::Pass,
     };

@@ -227,7 +227,7 @@ async fn bad_positions_get_a_json_4xx() {
         ),
         (
             json!({ "variant": "chess", "moves": ["zz"] }),
-            "illegal_action",
+            "malformed_move",
         ),
         (
             json!({ "variant": "chess", "moves": ["e".repeat(40)] }),
@@ -407,8 +407,9 @@ async fn bad_stream_queries_get_a_json_4xx() {
             "unknown_option",
         ),
         ("variant=chess&moves=e2e5", "illegal_action"),
-        ("variant=chess&moves=zz", "illegal_action"),
-        ("variant=chess&moves=e2e4,ee", "illegal_action"),
+        ("variant=chess&moves=zz", "malformed_move"),
+        ("variant=chess&moves=e2e4,ee", "malformed_move"),
+        ("variant=chess&moves=e2e4,e7e9", "illegal_action"),
     ];
     for (query, code) in cases {
         let (s, v) = app.get(&format!("/api/analysis/stream?{query}")).await;

@@ -159,6 +159,12 @@ export const api = {
    * @returns {Promise<import('./types.js').ReviewView>}
    */
   startReview: (id, token) => request('POST', `/api/games/${enc(id)}/review`, { token }),
+  /**
+   * A position not tied to a game, with its legal actions (`POST /api/positions`).
+   * @param {{ variant: string, options?: Record<string, boolean>, fen?: string, moves?: string[] }} body
+   * @returns {Promise<{ fen: string, legal: import('./types.js').LegalAction[] }>}
+   */
+  positionActions: (body) => request('POST', '/api/positions', { body }),
   /** @returns {Promise<SavedSetup[]>} */
   setups: () => request('GET', '/api/setups'),
   /**

@@ -86,7 +86,7 @@ export function bindInput(board) {
   svg.addEventListener('pointerup', (e) => finish(e, false));
   svg.addEventListener('pointercancel', (e) => finish(e, true));
   svg.addEventListener('pointerleave', () => board.hideHover());
-  svg.addEventListener('contextmenu', (e) => e.preventDefault());
+  svg.addEventListener('contextmenu', (e) => { e.preventDefault(); if (opts.onRightClick) opts.onRightClick(); });
   svg.addEventListener('keydown', (e) => {
     const t = e.target;
     const sq = t instanceof Element ? t.getAttribute('data-sq') : null;

@@ -5,13 +5,15 @@ import { symbolDefs, wallBricks, glyph, COLORS, LETTERS } from './pieces.js';
 import { sqName, parseSq } from './squares.js';
 import { bindInput } from './board-input.js';
 import { arrowsSvg } from './arrows.js';
+import { drawProngs } from './board-prongs.js';
 
 /** @typedef {import('./types.js').BoardPiece} BoardPiece */
 /** @typedef {import('./types.js').LastMove} LastMove */
 
 /**
  * A square to mark as a destination of what is picked up.
- * @typedef {{ square: string, kind: 'move' | 'capture' | 'self', wide?: string | null }} Target
+ * (`castle`: the king's square of a castling, never drawn as a capture).
+ * @typedef {{ square: string, kind: 'move' | 'capture' | 'self' | 'castle', wide?: string | null }} Target
  */
 
 /**
@@ -32,6 +34,7 @@ import { arrowsSvg } from './arrows.js';
  * @property {string | null} [dragFrom]
  * @property {boolean} [showProngs]
  * @property {import('./arrows.js').Arrow[]} [arrows]
+ * @property {string[]} [premove] Squares of a queued premove.
  */
 
 /**
@@ -49,6 +52,7 @@ import { arrowsSvg } from './arrows.js';
  * @property {(sq: string, x: number, y: number) => void} [onHelp]
  * @property {(sq: string, x: number, y: number) => void} [onHover]
  * @property {() => void} [onHoverEnd]
+ * @property {() => void} [onRightClick]
  */
 
 /**
@@ -59,9 +63,6 @@ import { arrowsSvg } from './arrows.js';
 
 const S = 100; // square size in SVG units
 const NS = 'http://www.w3.org/2000/svg';
-// N NE E SE S SW W NW as (file, rank) steps
-const DIRS = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
-const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
 
 let defsInstalled = false;
 function installDefs() {
@@ -183,11 +184,14 @@ export class Board {
       if (wide) for (const x of [lm.from, lm.to]) { const p = x && parseSq(x); if (p) squares.add(sqName(p.f + 1, p.r)); }
       for (const x of squares) tint(x, 'hl-last');
     }
+    for (const sq of st.premove || []) tint(sq, 'hl-premove');
     if (st.selected) tint(st.selected, 'hl-sel');
     for (const sq of st.check || []) {
       const { x, y } = this.xy(sq);
       h += `<circle class="hl-check" cx="${x + S / 2}" cy="${y + S / 2}" r="${S * 0.62}" fill="url(#check-glow)"/>`;
     }
+    // frozen: the ice lies under the piece, so the piece keeps its colour
+    for (const sq of st.frozen || []) { const { x, y } = this.xy(sq); h += `<rect class="frozen-ice" x="${x + 2}" y="${y + 2}" width="${S - 4}" height="${S - 4}" rx="8" fill="url(#ice)"/>`; }
     // pieces
     const drawnWalls = new Set();
     for (const p of st.pieces) {
@@ -204,7 +208,7 @@ export class Board {
     h += this.coords();
     for (const sq of st.frozen || []) {
       const { x, y } = this.xy(sq);
-      h += `<g class="frozen" pointer-events="none"><rect x="${x + 2}" y="${y + 2}" width="${S - 4}" height="${S - 4}" rx="8" fill="url(#ice)" stroke="#5cb8f0" stroke-width="4"/>
+      h += `<g class="frozen" pointer-events="none"><rect x="${x + 2}" y="${y + 2}" width="${S - 4}" height="${S - 4}" rx="8" fill="none" stroke="#5cb8f0" stroke-width="4"/>
         <text x="${x + S - 6}" y="${y + 24}" text-anchor="end" font-size="24" fill="#1d6fb8">❄</text></g>`;
     }
     for (const sq of (st.lastMove && st.lastMove.captured) || []) {
@@ -222,6 +226,7 @@ export class Board {
       }
       const occupied = bySq.has(t.square) && t.square !== st.selected;
       if (t.kind === 'self') h += `<circle class="tg-self" cx="${x + S / 2}" cy="${y + S / 2}" r="44"/>`;
+      else if (t.kind === 'castle') h += `<g class="tg-castle"><rect x="${x + 7}" y="${y + 7}" width="${S - 14}" height="${S - 14}" rx="16"/><path d="M${x + 12} ${y + 36}v-18h5v5h5v-5h5v5h5v-5h5v18z"/></g>`;
       else if (occupied || t.kind === 'capture') h += `<path class="tg-cap" d="M${x} ${y}h30l-30 30zM${x + S} ${y}v30l-30 -30zM${x} ${y + S}v-30l30 30zM${x + S} ${y + S}h-30l30 -30z"/>`;
       else h += `<circle class="tg-dot" cx="${x + S / 2}" cy="${y + S / 2}" r="16"/>`;
     }
@@ -303,57 +308,12 @@ export class Board {
     const prongs = p.prongs && this.state.showProngs !== false ? p.prongs : null;
     const inset = prongs ? 20 : 4;
     let h = `<g class="piece ${p.color}" data-sq="${p.square}" opacity="${ghost ? 0.35 : 1}" pointer-events="none">`;
-    if (prongs) h += this.drawProngs(p, x, y);
+    if (prongs) h += drawProngs(p, x, y, !!this.state.flipped);
     const box = `x="${x + inset}" y="${y + inset}" width="${S - 2 * inset}" height="${S - 2 * inset}"`;
     // a piece without a drawing of its own gets the lettered stand-in inline
     h += LETTERS.includes(p.letter) ? `<use href="#${id}" ${box}/>` : `<svg ${box} viewBox="0 0 100 100">${glyph(p.letter, p.color)}</svg>`;
     if (p.wounded) h += `<circle cx="${x + 14}" cy="${y + 86}" r="8" fill="#d12b2b" stroke="#fff" stroke-width="3"><title>wounded</title></circle>`;
     return h + '</g>';
-  }
-
-  /**
-   * @param {BoardPiece} p
-   * @param {number} x
-   * @param {number} y
-   */
-  drawProngs(p, x, y) {
-    const cx = x + S / 2, cy = y + S / 2;
-    const flip = this.state.flipped ? -1 : 1;
-    const col = p.color === 'white' ? { f: '#fff6d8', s: '#111' } : { f: '#222', s: '#ffe9a8' };
-    let h = '';
-    if (p.letter === 'N') {
-      [...(p.prongs || '').slice(0, 8)].forEach((d, i) => {
-        if (d === '0') return;
-        const [df, dr] = KNIGHT[i];
-        const len = Math.hypot(df, dr);
-        const ux = (df / len) * flip, uy = (-dr / len) * flip;
-        const px = cx + ux * 40, py = cy + uy * 40;
-        h += `<circle class="prong knight" cx="${px}" cy="${py}" r="6.5" fill="${col.f}" stroke="${col.s}" stroke-width="2.5"/>`;
-      });
-      return h;
-    }
-    [...(p.prongs || '').slice(0, 8)].forEach((d, i) => {
-      if (d === '0') return;
-      const [df, dr] = DIRS[i];
-      const diag = df !== 0 && dr !== 0;
-      const ux = df * flip, uy = -dr * flip;
-      const r0 = diag ? 22 : 30;
-      if (d === '2') {
-        const r1 = diag ? 45 : 48;
-        const tipx = cx + ux * r1, tipy = cy + uy * r1;
-        const bx = cx + ux * (r1 - (diag ? 12 : 14)), by = cy + uy * (r1 - (diag ? 12 : 14));
-        // perpendicular
-        const nx = -uy / (diag ? Math.SQRT2 : 1), ny = ux / (diag ? Math.SQRT2 : 1);
-        h += `<g class="prong long"><path d="M${cx + ux * r0} ${cy + uy * r0} L${bx} ${by}" stroke="${col.s}" stroke-width="9" stroke-linecap="butt"/>
-          <path d="M${cx + ux * r0} ${cy + uy * r0} L${bx} ${by}" stroke="${col.f}" stroke-width="4.5"/>
-          <path d="M${tipx} ${tipy} L${bx + nx * 9} ${by + ny * 9} L${bx - nx * 9} ${by - ny * 9} Z" fill="${col.f}" stroke="${col.s}" stroke-width="2.5" stroke-linejoin="round"/></g>`;
-      } else {
-        const r1 = diag ? 30 : 38;
-        h += `<g class="prong short"><path d="M${cx + ux * r0} ${cy + uy * r0} L${cx + ux * r1} ${cy + uy * r1}" stroke="${col.s}" stroke-width="12" stroke-linecap="round"/>
-          <path d="M${cx + ux * r0} ${cy + uy * r0} L${cx + ux * r1} ${cy + uy * r1}" stroke="${col.f}" stroke-width="6" stroke-linecap="round"/></g>`;
-      }
-    });
-    return h;
   }
 
   /**

@@ -101,20 +101,22 @@ export function selectionActions(ctx, s) {
  */
 export function targets(ctx, s) {
   if (!s) return [];
+  // a premove with no list of moves yet (free squares): nothing to mark
+  if (selectionActions(ctx, s).some((a) => a.free)) return [];
   /** @type {Map<string, Target>} */
   const out = new Map();
   const held = s.type === 'sq' ? ctx.pieceAt(s.sq) : undefined;
   const isWall = !!held && held.letter === 'L';
   for (const a of selectionActions(ctx, s)) {
     let sq;
-    /** @type {'capture' | 'move' | 'self'} */
-    let kind = (a.captured && a.captured.length) ? 'capture' : 'move';
+    /** @type {'capture' | 'move' | 'self' | 'castle'} */
+    let kind = (a.captured && a.captured.length) ? 'capture' : a.kind === 'castle' ? 'castle' : 'move';
     if (s.type === 'sq') { sq = a.to; if (a.to === a.from) kind = 'self'; }
     else if (s.type === 'drop') sq = dropEntry(a);
     else sq = dropFinal(a);
     if (!sq) continue;
     const t = out.get(sq) || { square: sq, kind };
-    if (kind === 'capture') t.kind = 'capture';
+    if (kind === 'capture' || (kind === 'castle' && t.kind === 'move')) t.kind = kind;
     if (isWall && kind !== 'self') t.wide = rightOf(sq);
     out.set(sq, t);
   }

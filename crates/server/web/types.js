@@ -39,6 +39,7 @@
  * @property {string | null} push_to
  * @property {[string, string] | null} [rook]
  * @property {string} label
+ * @property {boolean} [free] Page only: a premove queued on any square (the server could not list the actions).
  */
 
 /**
@@ -93,7 +94,12 @@
  * @property {Color | null} draw_offer
  * @property {boolean} engine_thinking
  * @property {boolean} can_undo
+ * @property {boolean} [can_analyse] The viewer may ask for an analysis now.
+ * @property {boolean} [can_review] The viewer may start a review now.
+ * @property {GameLinks | null} [links] The game's links, for the holder of the creator's seat of a game over a link.
  */
+
+/** @typedef {{ white: string | null, black: string | null, watch: string }} GameLinks */
 
 /**
  * An earlier position of a game (`GET /api/games/{id}/plies/{ply}`).
@@ -116,7 +122,10 @@
  * How a piece moves, computed by the server's move generator.
  * @typedef {{ files: number, ranks: number, pieces: BoardPiece[], marks: DiagramMark[] }} MovementDiagram
  */
-/** @typedef {{ letter: string, name: string, summary: string, diagram: MovementDiagram | null }} PieceInfo */
+/**
+ * A piece of a game; `value`: what the engine counts it worth, in centipawns.
+ * @typedef {{ letter: string, name: string, summary: string, value?: number, diagram: MovementDiagram | null }} PieceInfo
+ */
 /**
  * A piece of the catalogue (`GET /api/pieces`).
  * @typedef {{ letter: string, name: string, slot: boolean, drop: boolean }} CataloguePiece

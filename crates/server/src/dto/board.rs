@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// `POST /api/positions`: a position not tied to a game.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PositionRequest {
     /// A built-in game name or a custom Pick the Piece spec (as in `POST /api/games`).
     pub variant: String,

@@ -75,6 +75,7 @@ pub enum ActionKind {
 
 /// `POST /api/games`.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// A built-in game name or a custom Pick the Piece spec.
     pub variant: String,
@@ -97,7 +98,7 @@ pub struct CreateGame {
 
 /// Who plays the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Opponent {
     /// The engine at a level from 1 to 10.
     Engine {
@@ -105,10 +106,11 @@ pub enum Opponent {
         #[serde(default = "default_level")]
         level: u8,
     },
-    /// A friend at the same screen: one token moves both sides.
-    Local,
+    /// A friend at the same screen: one token moves both sides. (An empty
+    /// struct, not a unit variant, so that an unknown field is refused.)
+    Local {},
     /// A friend over a link: each side has its own secret link.
-    Link,
+    Link {},
 }
 
 fn default_level() -> u8 {
@@ -129,6 +131,7 @@ pub enum ColorChoice {
 
 /// A clock: time at the start and time added after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TimeControl {
     /// Milliseconds each side starts with.
     pub initial_ms: u64,
@@ -139,6 +142,7 @@ pub struct TimeControl {
 
 /// `POST /api/games/{id}/moves`.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// A move string of the notation contract (`e2e5`, `J@e5`, ...).
     #[serde(rename = "move")]
@@ -147,6 +151,7 @@ pub struct MoveRequest {
 
 /// `POST /api/games/{id}/draw`.
 #[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DrawRequest {
     /// What to do about a draw.
     pub action: DrawAction,
@@ -166,6 +171,7 @@ pub enum DrawAction {
 
 /// `POST /api/games/{id}/analysis`.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AnalysisRequest {
     /// The position after this many plies (default: the current one).
     #[serde(default)]
@@ -177,6 +183,7 @@ pub struct AnalysisRequest {
 
 /// `POST /api/setups`: a named custom setup for the Pick the Piece builder.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The name it is kept under (1 to 80 characters).
     pub name: String,
@@ -235,6 +242,9 @@ pub struct PieceInfo {
     pub name: String,
     /// One paragraph on how it moves and captures in this game.
     pub summary: String,
+    /// What the engine counts it worth, in centipawns (a pawn is 100): a
+    /// rough guide to its strength, by which the page orders promotions.
+    pub value: i32,
     /// How it moves, found by the move generator (`None`: no diagram).
     pub diagram: Option<MovementDiagram>,
 }
@@ -399,6 +409,32 @@ pub struct GameView {
     pub engine_thinking: bool,
     /// Whether `undo` is available to the viewer's kind of game.
     pub can_undo: bool,
+    /// Whether the viewer may ask for an analysis now (`POST .../analysis`):
+    /// anyone once the game is over; during it, its players, and not in a
+    /// game over a link.
+    pub can_analyse: bool,
+    /// Whether the viewer may start a review now (`POST .../review`), by the
+    /// same rule.
+    pub can_review: bool,
+    /// The game's page links, sent only to the holder of the seat of the
+    /// player who created a game over a link (in any browser), so that the
+    /// invitation can be sent again from anywhere; `null` for everyone else.
+    pub links: Option<Links>,
+    /// What [`crate::view::for_seat`] needs to fill in the per-viewer fields
+    /// above; never sent.
+    #[serde(skip)]
+    pub seats: SeatFacts,
+}
+
+/// The facts of a game behind a [`GameView`]'s per-viewer fields.
+#[derive(Clone, Debug, Default)]
+pub struct SeatFacts {
+    /// The game is played over a link.
+    pub link: bool,
+    /// The game is over.
+    pub over: bool,
+    /// The creator's side of a game over a link, with the game's links.
+    pub creator_links: Option<(Side, Links)>,
 }
 
 /// A piece on the board.

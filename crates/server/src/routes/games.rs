@@ -76,13 +76,13 @@ pub async fn create(
             tokens[color] = mine.clone();
             (Mode::Engine, players, tokens, Seat::Side(color))
         }
-        Opponent::Local => (
+        Opponent::Local {} => (
             Mode::Local,
             ByColor([Player::Human, Player::Human]),
             ByColor([mine.clone(), mine.clone()]),
             Seat::Both,
         ),
-        Opponent::Link => {
+        Opponent::Link {} => {
             let mut tokens = ByColor([ids::token()?, ids::token()?]);
             tokens[color] = mine.clone();
             (
@@ -109,6 +109,7 @@ pub async fn create(
         tokens,
         time_control: req.time_control,
         created_ms: ids::now_ms(),
+        creator: (mode == Mode::Link).then_some(color),
     })?;
     let game = view::for_seat(state.view(&g), Some(seat));
     Ok((

@@ -53,6 +53,10 @@ pub struct GameRow {
     pub draw_offer: Option<Color>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_ms: i64,
+    /// The side of the player who created a game over a link (stored as
+    /// `white` or `black`; none in other games and in games stored before
+    /// it was kept): the holder of its seat is shown the invitation link.
+    pub creator: Option<Color>,
 }
 
 /// An ending decided off the board.
@@ -220,7 +224,8 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT,
     reason TEXT,
     draw_offer TEXT,
-    created_ms INTEGER NOT NULL
+    created_ms INTEGER NOT NULL,
+    creator TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -278,6 +283,7 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        migrate(&conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -290,12 +296,25 @@ impl SqliteStore {
     }
 }
 
+/// Brings a database made by an older version up to [`SCHEMA`]: columns
+/// added since are added (empty in the old rows).
+fn migrate(conn: &Connection) -> Result<(), StoreError> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+    let columns = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    if !columns.iter().any(|c| c == "creator") {
+        conn.execute_batch("ALTER TABLE games ADD COLUMN creator TEXT")?;
+    }
+    Ok(())
+}
+
 impl Store for SqliteStore {
     fn create_game(&self, g: &GameRow) -> Result<(), StoreError> {
         self.conn().execute(
             "INSERT INTO games (id, variant, options, start_fen, mode, white, black, white_token,
-                black_token, time_control, result, reason, draw_offer, created_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                black_token, time_control, result, reason, draw_offer, created_ms, creator)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             params![
                 g.id,
                 g.variant,
@@ -310,7 +329,8 @@ impl Store for SqliteStore {
                 g.ending.as_ref().map(|e| e.result.clone()),
                 g.ending.as_ref().map(|e| e.reason.clone()),
                 g.draw_offer.map(color_name),
-                g.created_ms
+                g.created_ms,
+                g.creator.map(color_name)
             ],
         )?;
         Ok(())
@@ -321,7 +341,7 @@ impl Store for SqliteStore {
         let row = conn
             .query_row(
                 "SELECT id, variant, options, start_fen, mode, white, black, white_token,
-                    black_token, time_control, result, reason, draw_offer, created_ms
+                    black_token, time_control, result, reason, draw_offer, created_ms, creator
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -347,6 +367,10 @@ impl Store for SqliteStore {
                             .map(|s| side_of(&s).ok_or_else(|| bad_text(12, &s)))
                             .transpose()?,
                         created_ms: r.get(13)?,
+                        creator: r
+                            .get::<_, Option<String>>(14)?
+                            .map(|s| side_of(&s).ok_or_else(|| bad_text(14, &s)))
+                            .transpose()?,
                     })
                 },
             )
@@ -497,6 +521,7 @@ mod tests {
             ending: None,
             draw_offer: None,
             created_ms: 1,
+            creator: None,
         }
     }
 
@@ -537,6 +562,31 @@ mod tests {
         assert_eq!(moves.len(), 1);
         assert_eq!(g.ending, Some(end));
         assert!(s.load_game("nope").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_database_of_an_older_version_gains_the_creator_column() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL,
+                options TEXT NOT NULL DEFAULT '{}', start_fen TEXT NOT NULL, mode TEXT NOT NULL,
+                white TEXT NOT NULL, black TEXT NOT NULL, white_token TEXT NOT NULL,
+                black_token TEXT NOT NULL, time_control TEXT, result TEXT, reason TEXT,
+                draw_offer TEXT, created_ms INTEGER NOT NULL);
+             INSERT INTO games VALUES ('old', 'chess', '{}', 'x', 'link', 'human', 'human',
+                'a', 'b', NULL, NULL, NULL, NULL, 1);",
+        )
+        .unwrap();
+        let s = SqliteStore::init(conn).unwrap();
+        let (old, _) = s.load_game("old").unwrap().unwrap();
+        assert_eq!(old.creator, None);
+        let mut new = row("new");
+        new.mode = Mode::Link;
+        new.creator = Some(Color::Black);
+        s.create_game(&new).unwrap();
+        assert_eq!(s.load_game("new").unwrap().unwrap().0, new);
+        // Opening it again changes nothing.
+        migrate(&s.conn()).unwrap();
     }
 
     #[test]

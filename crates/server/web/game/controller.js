@@ -4,9 +4,11 @@
 
 import { api } from '../api.js';
 import { rememberGame, recentGames, showFatal, app, $ } from '../dom.js';
-import { G, isLive, canAct, legal, myColors, pieceAt } from './state.js';
+import { G, isLive, canAct, canPremove, legal, mayPick, myColors, pieceAt } from './state.js';
+import { cancelPremove, duePremove, loadPremoves, queuePremove } from './premove.js';
+import { soundsFor } from '../sounds.js';
 import { candidatesAt, dropEntry, dropFinal, hasOwnActions, isRotate, wallLeft } from './selection.js';
-import { buildGameLayout } from './layout.js';
+import { buildGameLayout, showBoardOnPhone } from './layout.js';
 import { renderBoard } from './views/board-view.js';
 import { renderBars, tickClocks } from './views/bars.js';
 import { renderActionBar } from './views/actionbar.js';
@@ -15,7 +17,7 @@ import { renderControls, renderShare } from './views/controls.js';
 import { renderAnalysis } from './views/analysis.js';
 import { renderReview } from './views/review.js';
 import { loadReview, onReviewProgress } from './review-control.js';
-import { closeChooser, openChooser, promotionLabel } from './views/chooser.js';
+import { closeChooser, openChooser, promotionLabel, strongestFirst } from './views/chooser.js';
 import { hideHelp } from './views/help.js';
 
 /** @typedef {import('../types.js').GameView} GameView */
@@ -46,10 +48,12 @@ export async function gameScreen(id) {
     id, token, variant, view: undefined, ply: null, shown: null, sel: null, flipped: view.you === 'black', analysis: null,
     review: null, reviewProgress: null, reviewError: null, showBest: true,
     es: null, offline: false, pending: false, helpSticky: false, clockAt: performance.now(),
+    premove: null, premoveLegal: null, premoveFen: null,
     info: recentGames().find((g) => g.id === id) || { id },
   });
   G.board = buildGameLayout(view);
   setView(view);
+  showBoardOnPhone();
   connectEvents();
   loadReview();
   setInterval(tickClocks, 200);
@@ -70,7 +74,10 @@ export function setView(v) {
   G.clockAt = performance.now();
   if (G.ply !== null && G.ply > v.moves.length) { G.ply = null; G.shown = null; }
   if (!prev || prev.revision !== v.revision) gameChanged(prev, v);
+  const due = duePremove();
   redraw();
+  if (due) play(due);
+  else loadPremoves(redraw);
   return true;
 }
 
@@ -82,6 +89,7 @@ export function setView(v) {
 function gameChanged(prev, v) {
   if (!prev) return;
   if (prev.moves.length !== v.moves.length) { G.sel = null; closeChooser(); }
+  soundsFor(prev, v, G.variant.has_check);
   G.analysis = null;
   flash('');
   const rec = /** @type {HTMLTextAreaElement | null} */ (document.getElementById('record-out'));
@@ -239,6 +247,7 @@ export function select(sel) {
  * @param {string} text the move string
  */
 export async function play(text) {
+  if (!canAct() && canPremove()) { queuePremove(text); closeChooser(); redraw(); return true; }
   if (G.pending) return false;
   G.pending = true;
   closeChooser();
@@ -267,7 +276,8 @@ export async function play(text) {
 function resolve(list) {
   if (list.length === 1) { play(list[0].text); return; }
   const promo = list.every((a) => a.promotion);
-  openChooser(promo ? 'Promote to:' : 'Which move?', list, promo ? promotionLabel : null);
+  if (promo) openChooser('Promote to:', strongestFirst(list), promotionLabel);
+  else openChooser('Which move?', list, null);
 }
 
 /**
@@ -279,6 +289,8 @@ export function onSquare(sq, fromDrag = false) {
   hideHelp();
   if (!G.view) return;
   if (!isLive()) { gotoPly(null); return; }
+  // a click elsewhere cancels a queued premove (and may pick up a piece for another)
+  if (!G.sel && cancelPremove()) renderAll();
   if (G.sel) {
     const c = candidatesAt(sq);
     if (c.self) {
@@ -298,11 +310,11 @@ export function onSquare(sq, fromDrag = false) {
       return;
     }
   }
-  if (canAct() && hasOwnActions(sq)) { select({ type: 'sq', sq: wallLeft(sq) }); return; }
+  if (mayPick() && hasOwnActions(sq)) { select({ type: 'sq', sq: wallLeft(sq) }); return; }
   const p = pieceAt(sq);
-  if (canAct() && p && myColors().includes(p.color) && legal().some((a) => isRotate(a) && a.from === sq)) { select({ type: 'sq', sq }); return; }
+  if (mayPick() && p && myColors().includes(p.color) && legal().some((a) => isRotate(a) && a.from === sq)) { select({ type: 'sq', sq }); return; }
   if (G.sel) select(null);
-  else if (p && !canAct() && !G.view.outcome && isLive() && myColors().length) flash(G.offline ? 'Not connected: moves wait until the server is back.' : G.view.engine_thinking ? 'The engine is thinking…' : 'It is not your turn.');
+  else if (p && !mayPick() && !G.view.outcome && isLive() && myColors().length) flash(G.offline ? 'Not connected: moves wait until the server is back.' : G.view.engine_thinking ? 'The engine is thinking…' : 'It is not your turn.');
 }
 
 /**
@@ -345,8 +357,22 @@ export function onKey(e) {
   else if (e.key === 'ArrowRight') { e.preventDefault(); stepPly(1); }
   else if (e.key === 'Home') { e.preventDefault(); gotoPly(0); }
   else if (e.key === 'End') { e.preventDefault(); gotoPly(null); }
-  else if (e.key === 'Escape') { select(null); hideHelp(); renderBars(); }
+  else if (e.key === 'Escape') { cancelPremove(); select(null); hideHelp(); renderBars(); }
   else if (e.key === 'f') flip();
+}
+
+/** A right click on the board: drops what is picked up and any queued premove. */
+export function onRightClick() {
+  cancelPremove();
+  select(null);
+  renderBars();
+}
+
+/** Redraws after the premove changed (the board, the bars, the action bar). */
+function renderAll() {
+  renderBoard();
+  renderBars();
+  renderActionBar();
 }
 
 /** Turns the board round. */

@@ -5,14 +5,15 @@ import { api } from '../api.js';
 import { Board } from '../board.js';
 import { $, app, closest, esc, input } from '../dom.js';
 import { pieceSvg } from '../pieces.js';
-import { analyse, currentFen, gotoPly, onKey, onSquare, play, redraw, select, stepPly } from './controller.js';
+import { analyse, currentFen, gotoPly, onKey, onRightClick, onSquare, play, redraw, select, stepPly } from './controller.js';
 import { startReview } from './review-control.js';
 import { plyAt } from './views/review.js';
 import { boardHref } from '../analysis/address.js';
 import { hasOwnActions, wallLeft } from './selection.js';
-import { G, canAct, isLive } from './state.js';
+import { G, isLive, mayPick } from './state.js';
 import { renderBoard } from './views/board-view.js';
 import { hideHelp, showHelp } from './views/help.js';
+import { soundButtonHtml, wireSoundButton } from '../sounds.js';
 
 /** @typedef {import('../types.js').GameView} GameView */
 
@@ -26,7 +27,7 @@ export function buildGameLayout(view) {
   document.title = `${view.title} — Menagerie`;
   app.innerHTML = `
   <header class="game-head"><a href="/" class="home" aria-label="Start screen">Menagerie</a>
-    <h1>${esc(view.title)}</h1><a href="/#rules/${encodeURIComponent(view.variant)}" target="_blank">Rules</a></header>
+    <h1>${esc(view.title)}</h1>${soundButtonHtml()}<a href="/#rules/${encodeURIComponent(view.variant)}" target="_blank">Rules</a></header>
   <div class="game-layout">
     <div class="board-col" style="--aspect:${view.files / view.ranks}">
       <p class="connection" id="connection" role="alert" hidden>Reconnecting… Nothing reaches the server right now; moves are paused until it is back.</p>
@@ -69,7 +70,8 @@ export function buildGameLayout(view) {
   const board = new Board($('#board'), {
     files: view.files, ranks: view.ranks, label: `${view.title} board`,
     onClick: onSquare,
-    canDrag: (sq) => isLive() && canAct() && hasOwnActions(sq),
+    canDrag: (sq) => isLive() && mayPick() && hasOwnActions(sq),
+    onRightClick,
     onDragStart: (sq) => pickUp(sq),
     onDrop: (from, to) => { pickUp(from); onSquare(to, true); },
     onDragCancel: () => renderBoard(),
@@ -78,7 +80,15 @@ export function buildGameLayout(view) {
     onHoverEnd: () => { if (!G.helpSticky) hideHelp(); },
   });
   wireSideColumn(view);
+  wireSoundButton($('#sound-toggle'));
   return board;
+}
+
+/** On a narrow screen, opens the game scrolled to the board with both player bars in sight. */
+export function showBoardOnPhone() {
+  if (!window.matchMedia('(max-width: 860px)').matches) return;
+  const top = document.getElementById('bar-top');
+  if (top) window.scrollTo({ top: Math.max(0, top.getBoundingClientRect().top + window.scrollY - 2), behavior: 'instant' });
 }
 
 /**

@@ -44,6 +44,9 @@
  * @property {number} clockAt `performance.now()` when the view arrived.
  * @property {RecentGame} info What this browser remembers of the game.
  * @property {import('../board.js').Board} board
+ * @property {LegalAction | null} premove The action queued while the other side is to move.
+ * @property {LegalAction[] | null} premoveLegal What could be queued: the position's actions as if it were this player's turn.
+ * @property {string | null} premoveFen The position `premoveLegal` was asked for.
  */
 
 /** @type {GameState} */
@@ -58,8 +61,17 @@ export const myColors = () => (G.view.you === 'both' ? ['white', 'black'] : G.vi
 /** Whether this browser may act now. */
 export const canAct = () => !G.view.outcome && myColors().includes(G.view.turn) && !G.pending && !G.offline;
 
-/** @returns {LegalAction[]} the actions this browser may play now */
-export const legal = () => (isLive() && canAct() ? G.view.legal || [] : []);
+/**
+ * Whether this browser may queue a premove now: it plays one side of a live
+ * game and the other side is to move.
+ */
+export const canPremove = () => isLive() && !G.view.outcome && !G.offline && G.view.you !== 'both' && myColors().length === 1 && G.view.turn !== myColors()[0];
+
+/** Whether this browser may pick up its pieces now (to play, or to queue a premove). */
+export const mayPick = () => canAct() || canPremove();
+
+/** @returns {LegalAction[]} the actions this browser may play now, or queue as a premove */
+export const legal = () => (!isLive() ? [] : canAct() ? G.view.legal || [] : canPremove() ? G.premoveLegal || [] : []);
 
 /** @param {string} sq */
 export const pieceAt = (sq) => G.view.board.find((p) => p.square === sq);

@@ -13,7 +13,10 @@ import { importGame, openCreatedGame } from './import.js';
 const TIME_CONTROLS = [
   ['', 'No clock'], ['60000+0', '1 min'], ['180000+2000', '3 min + 2 s'], ['300000+3000', '5 min + 3 s'],
   ['600000+5000', '10 min + 5 s'], ['900000+10000', '15 min + 10 s'], ['1800000+20000', '30 min + 20 s'],
+  ['custom', 'Custom…'],
 ];
+/** The API's bounds of a time control (docs/api.md, `POST /api/games`). */
+const TC_BOUNDS = { minMs: 1000, maxMs: 86_400_000, maxIncMs: 600_000 };
 
 /**
  * One game's card in the game chooser.
@@ -62,6 +65,10 @@ function startHtml(variants, pieces, chosen) {
     </fieldset>
     <fieldset><legend>Clock</legend>
       <label>Time control <select id="tc">${TIME_CONTROLS.map(([v, t]) => `<option value="${v}">${t}</option>`).join('')}</select></label>
+      <span class="custom-tc" id="custom-tc" hidden>
+        <label>Minutes <input type="number" id="tc-minutes" min="0.1" max="1440" step="any" value="5" inputmode="decimal"></label>
+        <label>+ seconds per move <input type="number" id="tc-increment" min="0" max="600" step="any" value="3" inputmode="decimal"></label>
+      </span>
     </fieldset>
     <details class="advanced"><summary>Start from a position, rule options</summary>
       <label class="fen">Start position (FEN) <textarea id="fen" rows="2" spellcheck="false" placeholder="leave empty for the normal start"></textarea></label>
@@ -121,6 +128,7 @@ export async function startScreen() {
     if (name === 'variant') updateOptions();
     if (name === 'opp') updateOpp();
   });
+  $('#tc').addEventListener('change', () => { $('#custom-tc').hidden = input('#tc').value !== 'custom'; });
   showLevel([]);
   api.levels().then((ls) => { levels = ls; showLevel(ls); }).catch(() => {});
   $('#level').addEventListener('input', () => showLevel(levels));
@@ -128,6 +136,20 @@ export async function startScreen() {
   updateOpp();
   form.addEventListener('submit', (e) => { e.preventDefault(); submit(form, variants, builder); });
   $('#import').addEventListener('click', () => importGame(input('#import-variant').value, input('#import-text').value, $('#import-error')));
+}
+
+/**
+ * The custom time control of the form, or what is wrong with it.
+ * @returns {{ initial_ms: number, increment_ms: number } | string}
+ */
+function customTimeControl() {
+  const minutes = Number(input('#tc-minutes').value);
+  const seconds = Number(input('#tc-increment').value || '0');
+  const initial = Math.round(minutes * 60_000);
+  const increment = Math.round(seconds * 1000);
+  if (!Number.isFinite(initial) || initial < TC_BOUNDS.minMs || initial > TC_BOUNDS.maxMs) return 'The clock needs from 1 second (0.0167 minutes) to 1440 minutes (a day).';
+  if (!Number.isFinite(increment) || increment < 0 || increment > TC_BOUNDS.maxIncMs) return 'The increment goes from 0 to 600 seconds per move.';
+  return { initial_ms: initial, increment_ms: increment };
 }
 
 /**
@@ -150,7 +172,11 @@ async function submit(form, variants, builder) {
   const body = { variant, opponent: opp === 'engine' ? { kind: 'engine', level: parseInt(input('#level').value, 10) } : { kind: opp } };
   if (opp !== 'local') body.color = radio(form, 'color');
   const tc = input('#tc').value;
-  if (tc) { const [i, inc] = tc.split('+').map(Number); body.time_control = { initial_ms: i, increment_ms: inc }; }
+  if (tc === 'custom') {
+    const t = customTimeControl();
+    if (typeof t === 'string') { err.textContent = t; return; }
+    body.time_control = t;
+  } else if (tc) { const [i, inc] = tc.split('+').map(Number); body.time_control = { initial_ms: i, increment_ms: inc }; }
   const fen = input('#fen').value.trim();
   if (fen) body.fen = fen;
   const optEls = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll('[data-opt]')]);

@@ -3,9 +3,9 @@
 
 import { esc } from '../../dom.js';
 import { nameOf } from '../../pieces.js';
-import { play, select } from '../controller.js';
+import { onRightClick, play, select } from '../controller.js';
 import { boardActions, isRotate } from '../selection.js';
-import { G, canAct, isLive, legal } from '../state.js';
+import { G, canAct, canPremove, isLive, legal } from '../state.js';
 import { renderBars } from './bars.js';
 import { actionText } from './chooser.js';
 
@@ -29,6 +29,8 @@ export function renderActionBar() {
   if (pass) parts.push(`<button type="button" data-move="${esc(pass.text)}">Pass (no other action)</button>`);
   if (sel && sel.type === 'drop') parts.push(`<span class="hint">Choose a square for the ${esc(nameOf(G.variant, sel.role))}.</span>`);
   if (sel && sel.type === 'push') parts.push(`<span class="hint">Click where the Ninja Pawn ends (${esc(sel.entry)} = no push).</span>`);
+  if (G.premove && isLive()) parts.push(`<span class="hint premove-note" id="premove-note">Premove: <strong>${esc(G.premove.label || G.premove.text)}</strong>, played when your turn comes if it is legal then.</span> <button type="button" class="small" data-cancel-premove>Cancel premove</button>`);
+  else if (sel && !canAct() && canPremove()) parts.push('<span class="hint">Premove: choose where it goes when your turn comes.</span>');
   if (sel) parts.push('<button type="button" class="small" data-deselect>Cancel</button>');
   else if (!parts.length && canAct() && isLive() && G.view.moves.length < 2) {
     const hand = G.view.pockets && Object.values(G.view.pockets[G.view.turn] || {}).some((n) => n > 0);
@@ -39,6 +41,7 @@ export function renderActionBar() {
     const b = e.target instanceof Element ? /** @type {HTMLButtonElement | null} */ (e.target.closest('button')) : null;
     if (!b) return;
     if (b.hasAttribute('data-deselect')) { select(null); renderBars(); return; }
+    if (b.hasAttribute('data-cancel-premove')) { onRightClick(); return; }
     if (b.dataset.move) play(b.dataset.move);
   };
 }

@@ -3,11 +3,25 @@
 import { esc } from '../../dom.js';
 import { G } from '../state.js';
 
+/**
+ * Whether this browser may ask for an analysis now (`can_analyse`; a server
+ * without it: the same rule, read from the view).
+ */
+export function canAnalyse() {
+  const v = G.view;
+  if (typeof v.can_analyse === 'boolean') return v.can_analyse;
+  return !!v.outcome || (!!G.token && !!v.you && v.can_undo);
+}
+
 /** Draws the engine's answer about the shown position (White's view). */
 export function renderAnalysis() {
   const out = document.getElementById('analysis-out');
   const bar = document.getElementById('evalbar');
   if (!out || !bar) return;
+  const box = document.getElementById('analysis');
+  // offered only where the server allows it (not in a game over a link while it runs)
+  if (box) box.hidden = !canAnalyse();
+  if (!canAnalyse()) G.analysis = null;
   const a = G.analysis;
   if (!a) { out.innerHTML = ''; bar.classList.remove('on'); return; }
   if ('error' in a) { out.innerHTML = `<p class="error">${esc(a.error)}</p>`; return; }

@@ -3,10 +3,11 @@
 
 import { esc } from '../../dom.js';
 import { pieceSvg, nameOf } from '../../pieces.js';
-import { select } from '../controller.js';
+import { flash, select } from '../controller.js';
 import { dropRole, isDrop } from '../selection.js';
-import { G, isLive, legal, sideName } from '../state.js';
+import { G, canAct, canPremove, isLive, legal, myColors, sideName } from '../state.js';
 import { shownPosition } from './board-view.js';
+import { clockTick } from '../../sounds.js';
 
 /** @typedef {import('../../types.js').Color} Color */
 
@@ -19,15 +20,35 @@ function pocketHtml(color) {
   if (!pocket || !G.variant.has_pockets) return '';
   const v = G.view;
   const droppable = new Set(legal().filter(isDrop).map(dropRole));
+  // the side whose drops `legal()` lists: the side to move, or ours while queueing a premove
+  const acting = canAct() ? v.turn : canPremove() ? myColors()[0] : null;
   const letters = Object.keys(pocket).filter((l) => pocket[l] > 0);
   const sel = G.sel;
   const buttons = letters.map((l) => {
     const n = pocket[l];
-    const can = color === v.turn && droppable.has(l) && isLive();
-    const chosen = !!sel && (sel.type === 'drop' || sel.type === 'push') && sel.role === l && color === v.turn;
-    return `<button type="button" class="pocket-piece ${chosen ? 'selected' : ''}" data-role="${l}" data-color="${color}" ${can && n > 0 ? '' : 'disabled'} aria-label="Drop ${nameOf(G.variant, l)} (${n} in hand)" aria-pressed="${chosen ? 'true' : 'false'}">${pieceSvg(l, color, 34)}<span class="count">${n}</span></button>`;
+    const why = color === acting && droppable.has(l) && isLive() && n > 0 ? '' : whyNoDrop(color, l);
+    const chosen = !!sel && (sel.type === 'drop' || sel.type === 'push') && sel.role === l && color === acting;
+    // an unavailable piece stays focusable and says why on hover, tap or long press
+    return `<button type="button" class="pocket-piece ${chosen ? 'selected' : ''} ${why ? 'unavailable' : ''}" data-role="${l}" data-color="${color}" ${why ? `aria-disabled="true" title="${esc(why)}" data-why="${esc(why)}"` : ''} aria-label="Drop ${nameOf(G.variant, l)} (${n} in hand)${why ? `: ${esc(why)}` : ''}" aria-pressed="${chosen ? 'true' : 'false'}">${pieceSvg(l, color, 34)}<span class="count">${n}</span></button>`;
   });
   return `<div class="pocket" role="group" aria-label="${color} pieces in hand">${buttons.length ? buttons.join('') : '<span class="empty-pocket">nothing in hand</span>'}</div>`;
+}
+
+/**
+ * Why the piece `letter` in `color`'s hand cannot be dropped now.
+ * @param {Color} color
+ * @param {string} letter
+ */
+function whyNoDrop(color, letter) {
+  const v = G.view;
+  const name = nameOf(G.variant, letter);
+  if (v.outcome) return 'The game is over.';
+  if (!isLive()) return 'You are looking at an earlier position.';
+  if (!myColors().includes(color)) return myColors().length ? `That is your opponent's ${name}.` : 'You are watching this game.';
+  if (v.turn !== color) return `A ${name} can be dropped on your turn.`;
+  if (G.pending || G.offline) return 'Wait for the server.';
+  if (v.check && G.variant.has_check) return `No drop of a ${name} gets your king out of check.`;
+  return `There is no square where the rules let a ${name} enter now.`;
 }
 
 /** Draws both player bars. */
@@ -47,6 +68,7 @@ export function renderBars() {
     el.onclick = (e) => {
       const b = e.target instanceof Element ? /** @type {HTMLButtonElement | null} */ (e.target.closest('.pocket-piece')) : null;
       if (!b || b.disabled) return;
+      if (b.dataset.why) { flash(b.dataset.why); return; }
       const role = b.dataset.role || '';
       if (G.sel && G.sel.type !== 'sq' && G.sel.role === role) select(null);
       else select({ type: 'drop', role });
@@ -81,6 +103,7 @@ export function tickClocks() {
     const running = v.clocks.running === color && !v.outcome;
     if (running) ms -= performance.now() - G.clockAt;
     el.textContent = fmtClock(ms);
+    if (running && myColors().length === 1 && myColors()[0] === color) clockTick(ms, v.moves.length);
     el.classList.toggle('running', running);
     el.classList.toggle('low', ms < 20000);
   }

@@ -2,7 +2,8 @@
 // and where it may go) or an earlier position.
 
 import { nameOf } from '../../pieces.js';
-import { G, isLive } from '../state.js';
+import { G, canAct, canPremove, isLive } from '../state.js';
+import { premoveSquares } from '../premove.js';
 import { targets } from '../selection.js';
 import { reviewArrows } from './review.js';
 
@@ -45,6 +46,9 @@ export function renderBoard() {
     targets: live ? targets() : [],
     dragFrom: null,
     arrows: reviewArrows(),
+    premove: live ? premoveSquares() : [],
   });
-  document.getElementById('board')?.classList.toggle('history', !live);
+  const wrap = document.getElementById('board');
+  wrap?.classList.toggle('history', !live);
+  wrap?.classList.toggle('premoving', live && !canAct() && canPremove());
 }

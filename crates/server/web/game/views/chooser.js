@@ -34,6 +34,20 @@ export function promotionLabel(a) {
 }
 
 /**
+ * Promotions strongest first (the engine's piece values; on a tie, the
+ * game's own order of pieces), not in the order of their move strings.
+ * @param {LegalAction[]} list
+ */
+export function strongestFirst(list) {
+  const pieces = G.variant.pieces || [];
+  const rank = (/** @type {LegalAction} */ a) => {
+    const i = pieces.findIndex((p) => p.letter === a.promotion);
+    return { value: i < 0 ? -1 : pieces[i].value ?? 0, i: i < 0 ? pieces.length : i };
+  };
+  return [...list].sort((a, b) => { const x = rank(a), y = rank(b); return y.value - x.value || x.i - y.i; });
+}
+
+/**
  * Asks which of `list` to play.
  * @param {string} title
  * @param {LegalAction[]} list

@@ -18,8 +18,12 @@ export function renderControls() {
   if (!el) return;
   const mine = myColors();
   const parts = ['<button type="button" data-c="flip" aria-label="Flip the board">⇅ Flip</button>'];
+  // only what the server would do: a move of one's own to take back, moves only for players
+  const typed = document.getElementById('typed');
+  if (typed) typed.hidden = !!v.outcome || !mine.length;
   if (!v.outcome && mine.length) {
-    if (v.can_undo) parts.push(`<button type="button" data-c="undo" ${v.moves.length ? '' : 'disabled'}>↶ Undo</button>`);
+    const ownMove = v.moves.some((m) => mine.includes(m.color));
+    if (v.can_undo) parts.push(`<button type="button" data-c="undo" ${ownMove ? '' : 'disabled'}>↶ Undo</button>`);
     const other = v.draw_offer && !mine.includes(v.draw_offer);
     const localOffer = v.you === 'both' && v.draw_offer && v.draw_offer !== v.turn;
     if (other || localOffer) parts.push('<button type="button" data-c="accept">Accept draw</button><button type="button" data-c="decline">Decline draw</button>');
@@ -53,16 +57,24 @@ async function control(c) {
   }
 }
 
-/** Draws the invitation box of a game over a link (for the player who made it). */
+/**
+ * Draws the invitation box of a game over a link for the holder of its
+ * creator's seat: the links come with the game's view (any browser), or from
+ * what this browser remembers of a game it created (an older server).
+ */
 export function renderShare() {
   const el = document.getElementById('share');
   if (!el) return;
   const info = G.info || {};
-  if (!info.share || G.view.outcome) { el.innerHTML = ''; return; }
-  const url = new URL(info.share, location.href).href;
+  const links = G.view.links;
+  const other = G.view.you === 'white' ? 'black' : 'white';
+  const share = links ? links[other] : info.share;
+  const watch = links ? links.watch : info.watch;
+  if (!share || G.view.outcome) { el.innerHTML = ''; return; }
+  const url = new URL(share, location.href).href;
   el.innerHTML = `<p>Send this link to your friend (they play ${G.view.you === 'white' ? 'Black' : 'White'}):</p><div class="linkrow"><input readonly value="${esc(url)}" id="invite-link" aria-label="Invitation link"><button type="button" id="copy-invite">Copy</button></div>`;
   const copy = document.getElementById('copy-invite');
   const link = /** @type {HTMLInputElement | null} */ (document.getElementById('invite-link'));
   if (copy && link) copy.onclick = () => { link.select(); if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {}); };
-  if (info.watch) el.insertAdjacentHTML('beforeend', `<p class="small">Spectators: <a href="${esc(info.watch)}" target="_blank">${esc(new URL(info.watch, location.href).href)}</a></p>`);
+  if (watch) el.insertAdjacentHTML('beforeend', `<p class="small">Spectators: <a href="${esc(watch)}" target="_blank" id="watch-link">${esc(new URL(watch, location.href).href)}</a></p>`);
 }

@@ -89,7 +89,9 @@ export function renderReview() {
 
 /** Whether this browser may start a review now (a finished game, or a seat). */
 function canStart() {
-  return !!G.view.outcome || !!(G.token && G.view.you);
+  const v = G.view;
+  if (typeof v.can_review === 'boolean') return v.can_review;
+  return !!v.outcome || !!(G.token && v.you && v.can_undo);
 }
 
 function arrowToggle() {

@@ -43,6 +43,10 @@ export function renderMoves() {
     return `<li class="${m.color}">${numTxt ? `<span class="num">${numTxt}</span>` : ''}<button type="button" data-ply="${i + 1}" class="${current ? 'current' : ''}" aria-current="${current ? 'true' : 'false'}" title="${esc(title)}">${esc(m.label || m.text)}${mark}</button></li>`;
   });
   ol.innerHTML = items.join('') || '<li class="none">No moves yet.</li>';
-  const curEl = ol.querySelector('.current');
-  if (curEl) curEl.scrollIntoView({ block: 'nearest' });
+  // the newest (or shown) move in sight inside the list, without scrolling the page
+  const curEl = ol.querySelector('.current') || ol.lastElementChild;
+  if (curEl) {
+    const r = curEl.getBoundingClientRect(), box = ol.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) ol.scrollTop += r.top - box.top - (box.height - r.height) / 2;
+  }
 }
