@@ -24,6 +24,7 @@ pub mod engine;
 pub mod eval;
 pub mod level;
 pub mod limits;
+pub mod nnue;
 pub mod ordering;
 pub mod pruning;
 pub mod report;
