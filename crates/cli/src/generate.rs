@@ -10,6 +10,7 @@
 use crate::matches::opening;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_engine::nnue::data::{self, Game, Header, Record};
+use menagerie_engine::nnue::EvalChoice;
 use menagerie_engine::{Engine, Limits, Options, Score, Silent};
 use menagerie_rules::{Color, GameRecord, Outcome, Variant};
 use std::collections::HashSet;
@@ -25,6 +26,8 @@ use std::time::Instant;
 pub struct Settings {
     /// The game.
     pub variant: &'static Variant,
+    /// The self-play engine's evaluation.
+    pub eval: EvalChoice,
     /// Games in the whole run.
     pub games: u32,
     /// Nodes per move.
@@ -187,6 +190,7 @@ impl Run<'_> {
         let mut engine = Engine::new(Options {
             hash_mb: 16,
             seed: self.s.seed ^ id,
+            eval: self.s.eval.clone(),
             ..Options::default()
         });
         loop {

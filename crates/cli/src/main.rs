@@ -8,6 +8,7 @@ mod generate;
 mod matches;
 mod protocols;
 mod search_bench;
+mod train_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
@@ -108,6 +109,8 @@ enum TuneCommand {
     /// with its score and the game's result (binary, docs/engine.md), or,
     /// with `--text`, quiet positions for `tune fit`.
     Generate(GenerateArgs),
+    /// Train a net on data files from `tune generate` (docs/engine.md).
+    Train(train_cmd::TrainArgs),
     /// Fit the values to training files named VARIANT.txt.
     Fit {
         /// Rounds of coordinate descent.
@@ -145,6 +148,12 @@ struct GenerateArgs {
     /// Games longer than this many plies are stopped and scored drawn.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Self-play with this net instead of the default evaluation.
+    #[arg(long)]
+    net: Option<String>,
+    /// Self-play with the classical evaluation even where a net is shipped.
+    #[arg(long, conflicts_with = "net")]
+    classical: bool,
     /// The old text format for `tune fit` (`FEN<TAB>result`, every third
     /// quiet position, one thread, 6-ply openings).
     #[arg(long)]
@@ -163,8 +172,14 @@ fn run_generate(a: GenerateArgs) -> Result<(), String> {
     let threads = a.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
+    let eval = match (&a.net, a.classical) {
+        (Some(path), _) => matches::players::load_net(path)?,
+        (None, true) => menagerie_engine::nnue::EvalChoice::Classical,
+        (None, false) => menagerie_engine::nnue::EvalChoice::Auto,
+    };
     generate::run(&generate::Settings {
         variant,
+        eval,
         games: a.games,
         nodes: a.nodes.max(1),
         seed: a.seed,
@@ -359,6 +374,7 @@ fn main() -> ExitCode {
             action: RecordAction::Check { file },
         } => return protocols::record_check(&file),
         Command::Tune(TuneCommand::Generate(args)) => run_generate(args),
+        Command::Tune(TuneCommand::Train(args)) => train_cmd::run(&args),
         Command::Tune(TuneCommand::Fit {
             rounds,
             files,
