@@ -231,9 +231,13 @@ impl Run<'_> {
             + game.records.len() as u64;
         self.dropped.fetch_add(dropped, Ordering::Relaxed);
         let secs = self.bar.elapsed().as_secs_f64().max(1e-9);
-        self.bar
-            .set_message(format!("{n} positions, {:.0}/s", n as f64 / secs));
+        let msg = format!("{n} positions, {:.0}/s", n as f64 / secs);
         self.bar.inc(1);
+        if self.bar.is_hidden() && self.bar.position() % 50 == 0 {
+            // No terminal (a log file): a line now and then instead.
+            eprintln!("{} games: {msg}", self.bar.position());
+        }
+        self.bar.set_message(msg);
         Ok(())
     }
 }

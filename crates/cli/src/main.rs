@@ -76,6 +76,12 @@ enum Command {
         /// Only the search bench (the signature), not perft.
         #[arg(long)]
         search_only: bool,
+        /// Search with this net in every game.
+        #[arg(long)]
+        net: Option<String>,
+        /// Search with the classical evaluation in every game.
+        #[arg(long, conflicts_with = "net")]
+        classical: bool,
     },
     /// Play engine-versus-engine games between two players.
     Match(MatchArgs),
@@ -164,6 +170,20 @@ struct GenerateArgs {
     out: std::path::PathBuf,
 }
 
+/// The evaluation `--net FILE` or `--classical` select (default: the
+/// shipped nets where they exist).
+fn eval_choice(
+    net: Option<&str>,
+    classical: bool,
+) -> Result<menagerie_engine::nnue::EvalChoice, String> {
+    use menagerie_engine::nnue::EvalChoice;
+    match (net, classical) {
+        (Some(path), _) => matches::players::load_net(path),
+        (None, true) => Ok(EvalChoice::Classical),
+        (None, false) => Ok(EvalChoice::Auto),
+    }
+}
+
 fn run_generate(a: GenerateArgs) -> Result<(), String> {
     let variant = commands::variant(&a.variant)?;
     if a.text {
@@ -172,11 +192,7 @@ fn run_generate(a: GenerateArgs) -> Result<(), String> {
     let threads = a.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
-    let eval = match (&a.net, a.classical) {
-        (Some(path), _) => matches::players::load_net(path)?,
-        (None, true) => menagerie_engine::nnue::EvalChoice::Classical,
-        (None, false) => menagerie_engine::nnue::EvalChoice::Auto,
-    };
+    let eval = eval_choice(a.net.as_deref(), a.classical)?;
     generate::run(&generate::Settings {
         variant,
         eval,
@@ -360,13 +376,17 @@ fn main() -> ExitCode {
             fen,
             options,
         } => commands::moves(&variant, &options, fen.as_deref()),
-        Command::Bench { quick, search_only } => {
+        Command::Bench {
+            quick,
+            search_only,
+            net,
+            classical,
+        } => eval_choice(net.as_deref(), classical).map(|eval| {
             if !search_only {
                 bench::run(quick);
             }
-            search_bench::print(u32::from(quick) * 2);
-            Ok(())
-        }
+            search_bench::print(u32::from(quick) * 2, &eval);
+        }),
         Command::Match(args) => run_match(args),
         Command::Uci => return protocols::uci(),
         Command::Xboard => return protocols::xboard(),

@@ -44,9 +44,14 @@ impl<'n> Stack<'n> {
     /// The net's evaluation of `pos`, the position of `ply`.
     #[must_use]
     pub fn evaluate(&self, ply: usize, pos: &Position) -> i32 {
-        match self.plies.get(ply) {
+        let v = match self.plies.get(ply) {
             Some(a) => a.evaluate(self.net, pos.turn()),
             None => super::evaluate(self.net, pos),
-        }
+        };
+        // The engine's own tests check every evaluation of the search
+        // against a refresh, so a missed update cannot go unnoticed.
+        #[cfg(test)]
+        assert_eq!(v, super::evaluate(self.net, pos), "stale accumulator");
+        v
     }
 }

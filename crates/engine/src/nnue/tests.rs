@@ -29,7 +29,8 @@ fn fresh(net: &Network, pos: &Position) -> Accumulator {
     a
 }
 
-fn playout(net: &Network, start: Position, seed: u64, plies: usize) {
+fn playout(net: &Network, start: Position, seed: u64, plies: usize) -> usize {
+    let mut made = 0;
     let mut rng = Rng::new(seed);
     let mut stack = vec![(start.clone(), fresh(net, &start))];
     for _ in 0..plies {
@@ -49,6 +50,7 @@ fn playout(net: &Network, start: Position, seed: u64, plies: usize) {
             fresh(net, &child).evaluate(net, child.turn())
         );
         stack.push((child, next));
+        made += 1;
         if rng.below(4) == 0 && stack.len() > 2 {
             for _ in 0..=rng.below(2) {
                 stack.pop();
@@ -57,15 +59,50 @@ fn playout(net: &Network, start: Position, seed: u64, plies: usize) {
             assert_eq!(*acc, fresh(net, pos), "after unmoves");
         }
     }
+    made
 }
 
 #[test]
 fn incremental_accumulators_match_a_refresh_in_every_game() {
     let net = random_net(32, 7);
     for variant in menagerie_games::all() {
-        for seed in 0..12 {
-            playout(&net, Position::start(variant), seed, 160);
+        let made: usize = (0..12)
+            .map(|seed| playout(&net, Position::start(variant), seed, 160))
+            .sum();
+        assert!(made > 12 * 20, "{}: only {made} moves", variant.key);
+    }
+}
+
+#[test]
+fn searches_with_a_net_keep_their_accumulators_in_step() {
+    use crate::{Engine, EvalChoice, Limits, Options, Silent};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let net = Arc::new(random_net(32, 11));
+    for variant in menagerie_games::all() {
+        let mut rng = Rng::new(5);
+        let mut pos = Position::start(variant);
+        for _ in 0..12 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            pos.play_unchecked(&legal[rng.below(legal.len())]);
         }
+        let mut engine = Engine::new(Options {
+            hash_mb: 1,
+            eval: EvalChoice::Net(Arc::clone(&net)),
+            ..Options::default()
+        });
+        // Every evaluation inside is checked against a refresh (stack.rs).
+        let r = engine.search_position(
+            &pos,
+            &Limits::depth(4),
+            &AtomicBool::new(false),
+            &mut Silent,
+        );
+        assert!(r.nodes > 0, "{}", variant.key);
+        assert_eq!(engine.evaluate(&pos), super::evaluate(&net, &pos));
     }
 }
 
