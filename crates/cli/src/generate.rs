@@ -317,3 +317,66 @@ fn white_result(game: &GameRecord, adjudicated: Option<Color>) -> u8 {
         None => 1,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lasting_big_lead_or_a_mate_ends_the_game() {
+        let mut streak = (None, 0);
+        for ply in 0..RESIGN_PLIES {
+            let (mover, cp) = if ply % 2 == 0 {
+                (Color::White, 3000)
+            } else {
+                (Color::Black, -3000)
+            };
+            let verdict = adjudicate(&mut streak, mover, Score::Cp(cp));
+            assert_eq!(verdict.is_some(), ply + 1 == RESIGN_PLIES);
+        }
+        let mut streak = (None, 0);
+        assert_eq!(
+            adjudicate(&mut streak, Color::Black, Score::Mate(-2)),
+            Some(Color::White)
+        );
+        assert_eq!(adjudicate(&mut streak, Color::White, Score::Cp(10)), None);
+    }
+
+    #[test]
+    fn mates_are_stored_as_flagged_extremes() {
+        assert_eq!(stored_score(Score::Mate(3)), (data::MATE_SCORE, true));
+        assert_eq!(stored_score(Score::Mate(-1)), (-data::MATE_SCORE, true));
+        assert_eq!(stored_score(Score::Cp(-40)), (-40, false));
+    }
+
+    #[test]
+    fn a_run_resumes_where_it_stopped() {
+        let dir = std::env::temp_dir().join(format!("menagerie-gen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("d.mgd");
+        let mut s = Settings {
+            variant: menagerie_games::by_name("chess").unwrap(),
+            eval: EvalChoice::Classical,
+            games: 2,
+            nodes: 200,
+            seed: 5,
+            threads: 2,
+            opening_plies: 4,
+            max_plies: 30,
+            out: out.clone(),
+        };
+        run(&s).unwrap();
+        let first = std::fs::read(&out).unwrap();
+        // Cut the file inside its last game, then ask for one game more.
+        std::fs::write(&out, &first[..first.len() - 5]).unwrap();
+        s.games = 3;
+        run(&s).unwrap();
+        let scan = data::scan(&std::fs::read(&out).unwrap()).unwrap();
+        let mut indices: Vec<u32> = scan.games.iter().map(|g| g.index).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, vec![0, 1, 2]);
+        s.seed = 6;
+        assert!(run(&s).unwrap_err().contains("another run"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -45,6 +45,10 @@ pub struct TrainArgs {
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Train without the factor inputs (one per colour and role, folded
+    /// into the square weights when the net is written).
+    #[arg(long)]
+    no_factors: bool,
 }
 
 fn checkpoint_path(out: &Path, epoch: u32) -> PathBuf {
@@ -83,6 +87,7 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
     }
     let filter = Filter {
         max_score: a.max_score,
+        factors: !a.no_factors,
         ..Filter::default()
     };
     let (train, valid, games) = dataset::load(&files, &filter)?;

@@ -29,6 +29,8 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Largest hidden size a file may declare.
 pub const MAX_HIDDEN: usize = 2048;
+/// Largest evaluation a net returns, in centipawns.
+pub const MAX_EVAL: i32 = 20_000;
 /// Largest output weight (so that the integer output cannot overflow).
 pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 
@@ -224,13 +226,15 @@ impl Network {
     }
 
     /// The output in centipawns for the side to move's accumulator `us`
-    /// and the other side's `them`.
+    /// and the other side's `them`, within +/-[`MAX_EVAL`] (far from mate
+    /// scores).
     #[must_use]
     pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
         let (w_us, w_them) = self.w2.split_at(self.hidden);
         let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
         let v = sum / i64::from(QA) + i64::from(self.b2);
-        (v * i64::from(self.scale) / i64::from(QA * QB)) as i32
+        let cp = v * i64::from(self.scale) / i64::from(QA * QB);
+        cp.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
     }
 }
 

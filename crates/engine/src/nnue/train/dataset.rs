@@ -3,6 +3,7 @@
 //! game's result from the side to move's view, split into training and
 //! validation by game.
 
+use super::model::factor_of;
 use crate::nnue::data::{self, Game, FLAG_CAPTURE, FLAG_CHECK, FLAG_MATE};
 use menagerie_rules::Color;
 
@@ -51,8 +52,17 @@ impl Dataset {
                 self.offsets.push(0);
             }
             let turn = r.turn();
-            r.features(turn, ranks, &mut self.features);
-            r.features(!turn, ranks, &mut self.features);
+            for persp in [turn, !turn] {
+                let start = self.features.len();
+                r.features(persp, ranks, &mut self.features);
+                if filter.factors {
+                    for i in start..self.features.len() {
+                        if let Some(g) = factor_of(self.features[i]) {
+                            self.features.push(g);
+                        }
+                    }
+                }
+            }
             self.offsets.push(self.features.len() as u32);
             self.scores.push(f32::from(r.score));
             let white = f32::from(g.white_result) / 2.0;
@@ -75,6 +85,8 @@ pub struct Filter {
     pub max_score: f32,
     /// Every n-th game goes to validation.
     pub validation_every: u32,
+    /// Whether the training-only factor features are added.
+    pub factors: bool,
 }
 
 impl Default for Filter {
@@ -83,6 +95,7 @@ impl Default for Filter {
             skip_flags: FLAG_CHECK | FLAG_CAPTURE | FLAG_MATE,
             max_score: 3000.0,
             validation_every: 20,
+            factors: true,
         }
     }
 }

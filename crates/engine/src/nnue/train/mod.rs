@@ -224,3 +224,87 @@ fn shuffle(v: &mut [u32], seed: u64) {
         v.swap(i, rng.below(i + 1));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::data::{encode_game, encode_header, Game, Header, Record};
+    use menagerie_rules::{fide, Position};
+
+    /// A tiny data file: positions where White is a queen up, White wins.
+    fn file() -> Vec<u8> {
+        let header = Header {
+            variant: "chess".into(),
+            files: 8,
+            ranks: 8,
+            states: false,
+            seed: 1,
+            nodes: 1,
+        };
+        let mut bytes = encode_header(&header);
+        for (i, fen) in [
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 b - - 0 1",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let pos = Position::from_fen(fide::chess(), fen).unwrap();
+            let white_up = i < 2;
+            let score = if white_up == (pos.turn() == menagerie_rules::Color::White) {
+                900
+            } else {
+                -900
+            };
+            let records = vec![Record::new(&pos, score, 0)];
+            let white_result = if white_up { 2 } else { 0 };
+            for copy in 0..3 {
+                let index = (i * 3 + copy) as u32;
+                let g = Game {
+                    index,
+                    white_result,
+                    records: records.clone(),
+                };
+                bytes.extend(encode_game(&g, false));
+            }
+        }
+        bytes
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_net_learns_the_queen() {
+        let filter = dataset::Filter {
+            validation_every: 3,
+            ..dataset::Filter::default()
+        };
+        let (train, valid, games) = dataset::load(&[("t".into(), file())], &filter).unwrap();
+        assert_eq!(games, vec!["chess".to_string()]);
+        assert_eq!(train.len() + valid.len(), 12);
+        let mut t = Trainer::new(Settings {
+            hidden: 16,
+            epochs: 60,
+            batch: 4,
+            lr: 0.01,
+            lambda: 0.5,
+            sigmoid_cp: 400.0,
+            threads: 2,
+            seed: 3,
+        });
+        let before = t.loss(&train);
+        for e in 1..=60 {
+            t.epoch(e, &train, &valid);
+        }
+        assert!(
+            t.loss(&train) < before / 2.0,
+            "{before} -> {}",
+            t.loss(&train)
+        );
+        let net = t.model.quantise(&games, OUTPUT_SCALE);
+        let up = Position::from_fen(fide::chess(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        let down = Position::from_fen(fide::chess(), "3qk3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(crate::nnue::evaluate(&net, &up) > 200);
+        assert!(crate::nnue::evaluate(&net, &down) < -200);
+    }
+}

@@ -2,7 +2,26 @@
 //! passes on sparse inputs, and quantisation to the inference format.
 
 use crate::level::Rng;
-use crate::nnue::features::FEATURES;
+use crate::nnue::features::{BOARD_FEATURES, FEATURES};
+use menagerie_rules::geometry::CANVAS_SQUARES;
+use menagerie_rules::piece::ROLE_COUNT;
+
+/// Training-only inputs: one per (relative colour, role), active with
+/// every board feature of that piece wherever it stands, so that what a
+/// piece is worth anywhere is learnt from every square's examples. They
+/// are folded into the board features' weights when the net is quantised
+/// (the net file has none).
+pub const FACTORS: usize = 2 * ROLE_COUNT;
+/// Rows of the first layer during training.
+pub const TRAIN_FEATURES: usize = FEATURES + FACTORS;
+
+/// The training-only factor of a board feature, if `f` is one.
+#[must_use]
+#[inline]
+pub fn factor_of(f: u16) -> Option<u16> {
+    let f = usize::from(f);
+    (f < BOARD_FEATURES).then(|| (FEATURES + f / CANVAS_SQUARES) as u16)
+}
 use crate::nnue::net::{Network, MAX_OUTPUT_WEIGHT, QA, QB};
 
 /// Weights are kept within this bound so that they quantise exactly
@@ -47,8 +66,8 @@ impl Grad {
     #[must_use]
     pub fn new(hidden: usize) -> Grad {
         Grad {
-            w1: vec![0.0; FEATURES * hidden],
-            touched: vec![false; FEATURES],
+            w1: vec![0.0; TRAIN_FEATURES * hidden],
+            touched: vec![false; TRAIN_FEATURES],
             b1: vec![0.0; hidden],
             w2: vec![0.0; 2 * hidden],
             b2: 0.0,
@@ -88,7 +107,15 @@ impl Model {
         let mut uniform = |r: f32| (rng.below(1 << 20) as f32 / (1 << 20) as f32 * 2.0 - 1.0) * r;
         Model {
             hidden,
-            w1: (0..FEATURES * hidden).map(|_| uniform(0.1)).collect(),
+            w1: (0..TRAIN_FEATURES * hidden)
+                .map(|i| {
+                    if i < FEATURES * hidden {
+                        uniform(0.1)
+                    } else {
+                        0.0
+                    }
+                })
+                .collect(),
             b1: (0..hidden).map(|_| uniform(0.1)).collect(),
             w2: (0..2 * hidden).map(|_| uniform(0.2)).collect(),
             b2: 0.0,
@@ -167,6 +194,22 @@ impl Model {
         err * err
     }
 
+    /// The first layer with the factors folded into the board features.
+    fn folded(&self) -> Vec<f32> {
+        let n = self.hidden;
+        let mut w = self.w1[..FEATURES * n].to_vec();
+        for f in 0..BOARD_FEATURES {
+            let Some(g) = factor_of(f as u16) else {
+                continue;
+            };
+            let g = usize::from(g);
+            for j in 0..n {
+                w[f * n + j] += self.w1[g * n + j];
+            }
+        }
+        w
+    }
+
     /// The quantised network, for the games `games`, at `scale`
     /// centipawns per unit of output.
     #[must_use]
@@ -177,7 +220,7 @@ impl Model {
             hidden: self.hidden,
             scale,
             games: games.to_vec(),
-            w1: self.w1.iter().map(|&v| q(v, QA)).collect(),
+            w1: self.folded().iter().map(|&v| q(v, QA)).collect(),
             b1: self.b1.iter().map(|&v| q(v, QA)).collect(),
             w2: self
                 .w2
@@ -186,5 +229,39 @@ impl Model {
                 .collect(),
             b2: (self.b2 * (QA * QB) as f32).round() as i32,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::data::Record;
+    use menagerie_rules::{Color, Position};
+
+    #[test]
+    fn folding_the_factors_keeps_the_function() {
+        let mut m = Model::random(16, 4);
+        for (i, w) in m.w1[FEATURES * 16..].iter_mut().enumerate() {
+            *w = (i % 9) as f32 * 0.01 - 0.04;
+        }
+        let pos = Position::start(menagerie_games::by_name("wreckage").unwrap());
+        let r = Record::new(&pos, 0, 0);
+        let (mut us, mut them) = (Vec::new(), Vec::new());
+        r.features(Color::White, 10, &mut us);
+        r.features(Color::Black, 10, &mut them);
+        let with = |v: &Vec<u16>| -> Vec<u16> {
+            v.iter()
+                .copied()
+                .chain(v.iter().filter_map(|&f| factor_of(f)))
+                .collect()
+        };
+        let mut scratch = [vec![0.0; 16], vec![0.0; 16]];
+        let factored = m.forward(&with(&us), &with(&them), &mut scratch);
+        let mut plain = m.clone();
+        let folded = m.folded();
+        plain.w1[..folded.len()].copy_from_slice(&folded);
+        plain.w1[FEATURES * 16..].fill(0.0);
+        let direct = plain.forward(&us, &them, &mut scratch);
+        assert!((factored - direct).abs() < 1e-4, "{factored} vs {direct}");
     }
 }
