@@ -4,6 +4,6 @@
 set -euo pipefail
 bin=${MENAGERIE:-target/release/menagerie}
 for v in chess wreckage carnage air-and-trench longer-board wounds; do
-  "$bin" tune generate --variant "$v" --games 40 --nodes 3000 --seed 1 --out "data/tune/$v.txt"
+  "$bin" tune generate --text --variant "$v" --games 40 --nodes 3000 --seed 1 --out "data/tune/$v.txt"
 done
 "$bin" tune fit data/tune/*.txt

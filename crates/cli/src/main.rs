@@ -4,9 +4,11 @@
 mod bench;
 mod bench_positions;
 mod commands;
+mod generate;
 mod matches;
 mod protocols;
 mod search_bench;
+mod train_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
@@ -74,6 +76,12 @@ enum Command {
         /// Only the search bench (the signature), not perft.
         #[arg(long)]
         search_only: bool,
+        /// Search with this net in every game.
+        #[arg(long)]
+        net: Option<String>,
+        /// Search with the classical evaluation in every game.
+        #[arg(long, conflicts_with = "net")]
+        classical: bool,
     },
     /// Play engine-versus-engine games between two players.
     Match(MatchArgs),
@@ -103,24 +111,12 @@ enum RecordAction {
 
 #[derive(Subcommand, Debug)]
 enum TuneCommand {
-    /// Play self-play games and write quiet positions with their results.
-    Generate {
-        /// Game name.
-        #[arg(long)]
-        variant: String,
-        /// Games to play.
-        #[arg(long, default_value_t = 100)]
-        games: u32,
-        /// Nodes per move.
-        #[arg(long, default_value_t = 5000)]
-        nodes: u64,
-        /// Seed of the openings.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Output file (name it VARIANT.txt so `fit` knows the game).
-        #[arg(long)]
-        out: std::path::PathBuf,
-    },
+    /// Play self-play games on all cores and store every searched position
+    /// with its score and the game's result (binary, docs/engine.md), or,
+    /// with `--text`, quiet positions for `tune fit`.
+    Generate(GenerateArgs),
+    /// Train a net on data files from `tune generate` (docs/engine.md).
+    Train(train_cmd::TrainArgs),
     /// Fit the values to training files named VARIANT.txt.
     Fit {
         /// Rounds of coordinate descent.
@@ -132,6 +128,82 @@ enum TuneCommand {
         /// Training files.
         files: Vec<std::path::PathBuf>,
     },
+}
+
+/// `menagerie tune generate` options.
+#[derive(clap::Args, Debug)]
+struct GenerateArgs {
+    /// Game name or custom Pick the Piece setup.
+    #[arg(long)]
+    variant: String,
+    /// Games to play (a resumed run plays the ones missing).
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Random plies that make each opening.
+    #[arg(long, default_value_t = 8)]
+    opening_plies: u32,
+    /// Games longer than this many plies are stopped and scored drawn.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Self-play with this net instead of the default evaluation.
+    #[arg(long)]
+    net: Option<String>,
+    /// Self-play with the classical evaluation even where a net is shipped.
+    #[arg(long, conflicts_with = "net")]
+    classical: bool,
+    /// The old text format for `tune fit` (`FEN<TAB>result`, every third
+    /// quiet position, one thread, 6-ply openings).
+    #[arg(long)]
+    text: bool,
+    /// Output file (binary: appended to if it exists; text: name it
+    /// VARIANT.txt so `fit` knows the game).
+    #[arg(long)]
+    out: std::path::PathBuf,
+}
+
+/// The evaluation `--net FILE` or `--classical` select (default: the
+/// shipped nets where they exist).
+fn eval_choice(
+    net: Option<&str>,
+    classical: bool,
+) -> Result<menagerie_engine::nnue::EvalChoice, String> {
+    use menagerie_engine::nnue::EvalChoice;
+    match (net, classical) {
+        (Some(path), _) => matches::players::load_net(path),
+        (None, true) => Ok(EvalChoice::Classical),
+        (None, false) => Ok(EvalChoice::Auto),
+    }
+}
+
+fn run_generate(a: GenerateArgs) -> Result<(), String> {
+    let variant = commands::variant(&a.variant)?;
+    if a.text {
+        return tune_cmd::generate(variant, a.games, a.nodes, a.seed, &a.out);
+    }
+    let threads = a.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let eval = eval_choice(a.net.as_deref(), a.classical)?;
+    generate::run(&generate::Settings {
+        variant,
+        eval,
+        games: a.games,
+        nodes: a.nodes.max(1),
+        seed: a.seed,
+        threads: threads.clamp(1, 256),
+        opening_plies: a.opening_plies,
+        max_plies: a.max_plies.max(1),
+        out: a.out,
+    })
 }
 
 /// `menagerie match` options.
@@ -304,27 +376,25 @@ fn main() -> ExitCode {
             fen,
             options,
         } => commands::moves(&variant, &options, fen.as_deref()),
-        Command::Bench { quick, search_only } => {
+        Command::Bench {
+            quick,
+            search_only,
+            net,
+            classical,
+        } => eval_choice(net.as_deref(), classical).map(|eval| {
             if !search_only {
                 bench::run(quick);
             }
-            search_bench::print(u32::from(quick) * 2);
-            Ok(())
-        }
+            search_bench::print(u32::from(quick) * 2, &eval);
+        }),
         Command::Match(args) => run_match(args),
         Command::Uci => return protocols::uci(),
         Command::Xboard => return protocols::xboard(),
         Command::Record {
             action: RecordAction::Check { file },
         } => return protocols::record_check(&file),
-        Command::Tune(TuneCommand::Generate {
-            variant,
-            games,
-            nodes,
-            seed,
-            out,
-        }) => commands::variant(&variant)
-            .and_then(|v| tune_cmd::generate(v, games, nodes, seed, &out)),
+        Command::Tune(TuneCommand::Generate(args)) => run_generate(args),
+        Command::Tune(TuneCommand::Train(args)) => train_cmd::run(&args),
         Command::Tune(TuneCommand::Fit {
             rounds,
             files,

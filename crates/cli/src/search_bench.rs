@@ -4,6 +4,7 @@
 //! is the search signature: it changes only when search or evaluation does,
 //! and a test pins it.
 
+use menagerie_engine::nnue::EvalChoice;
 use menagerie_engine::{Engine, Limits, Options, Silent};
 use menagerie_rules::Position;
 use std::sync::atomic::AtomicBool;
@@ -42,13 +43,13 @@ pub struct GameFigures {
     pub secs: f64,
 }
 
-/// Searches every bench position (depths lowered by `shallower`); returns
-/// the figures per game in list order.
+/// Searches every bench position (depths lowered by `shallower`) with the
+/// evaluation `eval`; returns the figures per game in list order.
 ///
 /// # Panics
 /// Panics if a bench position string is invalid (a program constant).
 #[must_use]
-pub fn run(shallower: u32) -> Vec<GameFigures> {
+pub fn run(shallower: u32, eval: &EvalChoice) -> Vec<GameFigures> {
     let mut out: Vec<GameFigures> = Vec::new();
     for &(name, fen, depth) in POSITIONS {
         let v = menagerie_games::by_name(name).expect("bench game");
@@ -58,6 +59,7 @@ pub fn run(shallower: u32) -> Vec<GameFigures> {
         );
         let mut engine = Engine::new(Options {
             hash_mb: 16,
+            eval: eval.clone(),
             ..Options::default()
         });
         let t = Instant::now();
@@ -80,8 +82,8 @@ pub fn run(shallower: u32) -> Vec<GameFigures> {
 }
 
 /// Prints the search figures per game and the signature.
-pub fn print(shallower: u32) -> u64 {
-    let figures = run(shallower);
+pub fn print(shallower: u32, eval: &EvalChoice) -> u64 {
+    let figures = run(shallower, eval);
     let mut total = 0;
     let mut secs = 0.0;
     for g in &figures {
@@ -112,7 +114,10 @@ mod tests {
 
     #[test]
     fn bench_signature_is_pinned() {
-        let total: u64 = super::run(0).iter().map(|g| g.nodes).sum();
+        let total: u64 = super::run(0, &super::EvalChoice::Auto)
+            .iter()
+            .map(|g| g.nodes)
+            .sum();
         assert_eq!(total, SIGNATURE);
     }
 }

@@ -3,6 +3,7 @@
 use crate::eval::{Weights, DEFAULT};
 use crate::level::{self, Rng, MAX_LEVEL};
 use crate::limits::Limits;
+use crate::nnue::{EvalChoice, Network};
 use crate::ordering;
 use crate::pruning::Features;
 use crate::report::{Info, Listener, SearchResult};
@@ -29,6 +30,8 @@ pub struct Options {
     pub seed: u64,
     /// Which selective search techniques are on.
     pub features: Features,
+    /// The evaluation: a net or the classical one.
+    pub eval: EvalChoice,
 }
 
 impl Default for Options {
@@ -40,6 +43,7 @@ impl Default for Options {
             level: MAX_LEVEL,
             seed: 0x5eed,
             features: Features::default(),
+            eval: EvalChoice::Auto,
         }
     }
 }
@@ -107,7 +111,10 @@ impl Engine {
     /// The static evaluation of `pos` from the side to move's view.
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        crate::eval::evaluate(pos, &self.weights)
+        match self.options.eval.net_for(pos.variant()) {
+            Some(net) => crate::nnue::evaluate(&net, pos),
+            None => crate::eval::evaluate(pos, &self.weights),
+        }
     }
 
     /// Searches a bare position (no game history).
@@ -159,9 +166,11 @@ impl Engine {
             hard_deadline: budget.map(|(_, hard)| start + hard),
         };
         self.tt.new_search();
+        let net = self.options.eval.net_for(pos.variant());
         let run = Run {
             shared: &shared,
             weights: &self.weights,
+            net: net.as_deref(),
             features,
             history: &history,
             limits: &limits,
@@ -273,6 +282,7 @@ struct Completed {
 struct Run<'r, 'a> {
     shared: &'r Shared<'a>,
     weights: &'r Weights,
+    net: Option<&'r Network>,
     features: Features,
     history: &'r [(u64, bool)],
     limits: &'r Limits,
@@ -329,6 +339,7 @@ impl Run<'_, '_> {
             self.weights,
             self.features,
             self.history.to_vec(),
+            self.net,
         );
         let lines = self.lines.min(roots.len());
         for depth in 1..=self.max_depth() {
@@ -405,6 +416,7 @@ impl Run<'_, '_> {
             self.weights,
             self.features,
             self.history.to_vec(),
+            self.net,
         );
         let mut depth = 1 + (id % 2) as u32;
         while depth <= self.max_depth() && !self.shared.aborted() {

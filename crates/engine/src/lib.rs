@@ -2,11 +2,11 @@
 //!
 //! Search and evaluation for every Menagerie game: iterative deepening,
 //! principal-variation alpha-beta with aspiration windows, a shared
-//! transposition table, quiescence over every kind of capture, skill levels
-//! and lazy SMP threads. It reads and writes nothing and names no game:
-//! callers (the protocols, the web server, the command line) hand it a
-//! [`menagerie_rules::GameRecord`] and [`Limits`], a stop flag and a
-//! [`Listener`] for progress.
+//! transposition table, quiescence over every kind of capture, skill levels,
+//! lazy SMP threads, and a classical or a network (NNUE) evaluation. It
+//! reads and writes nothing and names no game: callers (the protocols, the
+//! web server, the command line) hand it a [`menagerie_rules::GameRecord`]
+//! and [`Limits`], a stop flag and a [`Listener`] for progress.
 //!
 //! ```
 //! use menagerie_engine::{Engine, Limits, Silent};
@@ -24,6 +24,7 @@ pub mod engine;
 pub mod eval;
 pub mod level;
 pub mod limits;
+pub mod nnue;
 pub mod ordering;
 pub mod pruning;
 pub mod report;
@@ -35,6 +36,7 @@ pub mod tune;
 
 pub use engine::{Engine, Options};
 pub use limits::{Clock, Limits};
+pub use nnue::EvalChoice;
 pub use pruning::Features;
 pub use report::{Info, Listener, SearchResult, Silent};
 pub use score::Score;

@@ -61,6 +61,7 @@ impl Searcher<'_, '_> {
         for i in from..moves.len() {
             let (child, m) = (moves[i].child.clone(), moves[i].m);
             self.push(&child, &m);
+            self.root_child(&child);
             let s = if i == from {
                 -self.search(&child, depth - 1, -beta, -alpha, 1, &mut child_pv, true)
             } else {

@@ -6,6 +6,7 @@
 //! cost nothing.
 
 use crate::eval::{self, Weights};
+use crate::nnue::{stack::Stack, Network};
 use crate::ordering::{self, move_key, Heuristics};
 use crate::pruning::{self, Features};
 use crate::score::{self, mated_in, INFINITY};
@@ -66,6 +67,8 @@ pub struct Searcher<'a, 's> {
     root_len: usize,
     scores: Vec<Vec<i32>>,
     moves: Vec<Vec<Move>>,
+    /// The network's accumulators along the path, when a net evaluates.
+    nnue: Option<Stack<'s>>,
 }
 
 /// Whether repetition draws and the 50-move rule apply.
@@ -76,13 +79,15 @@ fn draw_rules(pos: &Position) -> bool {
 impl<'a, 's> Searcher<'a, 's> {
     /// A thread searching from a game whose earlier positions hashed to
     /// `history` (oldest first, the root last), each with whether the move
-    /// that reached it was a pass.
+    /// that reached it was a pass; `net`, if any, evaluates instead of the
+    /// classical evaluation.
     #[must_use]
     pub fn new(
         shared: &'s Shared<'a>,
         weights: &'s Weights,
         features: Features,
         history: Vec<(u64, bool)>,
+        net: Option<&'s Network>,
     ) -> Searcher<'a, 's> {
         let root_len = history.len();
         Searcher {
@@ -97,6 +102,32 @@ impl<'a, 's> Searcher<'a, 's> {
             root_len,
             scores: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
+            nnue: net.map(|n| Stack::new(n, MAX_PLY + 1)),
+        }
+    }
+
+    /// The static evaluation of `pos`, the position searched at `ply`.
+    #[inline]
+    fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        match &self.nnue {
+            Some(stack) => stack.evaluate(ply, pos),
+            None => eval::evaluate(pos, self.weights),
+        }
+    }
+
+    /// Prepares the evaluation of `child`, searched at `ply + 1`, made
+    /// from `parent`, searched at `ply`.
+    #[inline]
+    fn made(&mut self, ply: usize, parent: &Position, child: &Position) {
+        if let Some(stack) = &mut self.nnue {
+            stack.made(ply, parent, child);
+        }
+    }
+
+    /// Prepares the evaluation of a root move's `child` (searched at ply 1).
+    pub(crate) fn root_child(&mut self, child: &Position) {
+        if let Some(stack) = &mut self.nnue {
+            stack.refresh(1, child);
         }
     }
 
@@ -270,7 +301,7 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return eval::evaluate(pos, self.weights);
+            return self.evaluate(pos, ply);
         }
         let in_check = pos.variant().has_royal_king() && pos.is_check();
         let depth = if in_check && self.features.check_extension && ply < 2 * MAX_PLY / 3 {
@@ -294,7 +325,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            eval::evaluate(pos, self.weights)
+            self.evaluate(pos, ply)
         };
         if !pv_node && ply > 0 {
             if pruning::reverse_futility(self.features, depth, in_check, static_eval, beta)
@@ -315,6 +346,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 let mut child = pos.clone();
                 child.play_unchecked(&Move::Pass);
                 self.path.push((child.hash(), false));
+                self.made(ply, pos, &child);
                 let r = pruning::null_move_reduction(depth);
                 let mut child_pv = Vec::new();
                 let s = -self.search(
@@ -376,6 +408,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 continue;
             }
             self.push(&child, &m);
+            self.made(ply, pos, &child);
             let s = if legal == 1 {
                 -self.search(
                     &child,
@@ -486,7 +519,7 @@ impl<'a, 's> Searcher<'a, 's> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY || qply >= self.features.quiescence {
-            return eval::evaluate(pos, self.weights);
+            return self.evaluate(pos, ply);
         }
         let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();
         let hash = pos.hash();
@@ -497,7 +530,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let stand = if in_check {
             -INFINITY
         } else {
-            eval::evaluate(pos, self.weights)
+            self.evaluate(pos, ply)
         };
         if stand >= beta {
             return stand;
@@ -543,6 +576,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 continue;
             };
             legal += 1;
+            self.made(ply, pos, &child);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.shared.aborted() {
                 break;

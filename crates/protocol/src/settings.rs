@@ -3,6 +3,7 @@
 //! options.
 
 use crate::flags::{self, RuleFlags};
+use menagerie_engine::nnue::EvalChoice;
 use menagerie_engine::Options;
 use menagerie_rules::Variant;
 use std::time::Duration;
@@ -32,6 +33,11 @@ pub struct Settings {
     pub engine: Options,
     /// Time kept back per move for GUI and pipe lag.
     pub move_overhead: Duration,
+    /// The net file chosen (`EvalFile`), or the shipped nets (`Auto`).
+    pub eval_file: EvalChoice,
+    /// Whether a net evaluates where one is available (`Use NNUE`);
+    /// false selects the classical evaluation.
+    pub use_nnue: bool,
 }
 
 impl Default for Settings {
@@ -42,11 +48,23 @@ impl Default for Settings {
             flags: RuleFlags::default(),
             engine: Options::default(),
             move_overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+            eval_file: EvalChoice::Auto,
+            use_nnue: true,
         }
     }
 }
 
 impl Settings {
+    /// The engine's evaluation from `EvalFile` and `Use NNUE`.
+    #[must_use]
+    pub fn eval(&self) -> EvalChoice {
+        if self.use_nnue {
+            self.eval_file.clone()
+        } else {
+            EvalChoice::Classical
+        }
+    }
+
     /// The game these settings select.
     ///
     /// # Errors

@@ -6,6 +6,7 @@ use super::clock::Clocks;
 use super::uci_player::{UciPlayer, UciSpec};
 use menagerie_engine::eval::{self, DEFAULT};
 use menagerie_engine::level::Rng;
+use menagerie_engine::nnue::EvalChoice;
 use menagerie_engine::{Clock, Engine, Features, Limits, Options, Silent};
 use menagerie_rules::{Color, GameRecord, Move};
 use std::sync::atomic::AtomicBool;
@@ -54,6 +55,8 @@ pub struct EngineSpec {
     pub threads: usize,
     /// Evaluation weights from a file (`weights=PATH`), if not the defaults.
     pub weights: Option<Box<menagerie_engine::eval::Weights>>,
+    /// The evaluation: `classical`, `net=PATH`, or the default.
+    pub eval: EvalChoice,
     /// The switches as written (for the player's name).
     pub switches: String,
 }
@@ -65,6 +68,7 @@ impl EngineSpec {
             features: Features::default(),
             threads: 1,
             weights: None,
+            eval: EvalChoice::Auto,
             switches: String::new(),
         }
     }
@@ -72,6 +76,11 @@ impl EngineSpec {
     fn parse(text: &str) -> Result<EngineSpec, String> {
         // `weights=PATH` comes last and takes the rest (a path has slashes).
         let (text, weights) = match text.split_once("/weights=") {
+            Some((head, path)) => (head, Some(path)),
+            None => (text, None),
+        };
+        // So does `net=PATH` (before `weights=` when both are given).
+        let (text, net) = match text.split_once("/net=") {
             Some((head, path)) => (head, Some(path)),
             None => (text, None),
         };
@@ -95,6 +104,7 @@ impl EngineSpec {
                 "no-checkext" => f.check_extension = false,
                 "no-lmp" => f.late_move_pruning = false,
                 "no-qsearch" => f.quiescence = 0,
+                "classical" => spec.eval = EvalChoice::Classical,
                 _ => match sw
                     .strip_prefix("threads=")
                     .and_then(|n| n.parse::<usize>().ok())
@@ -106,6 +116,16 @@ impl EngineSpec {
             spec.switches.push('/');
             spec.switches.push_str(sw);
         }
+        if let Some(path) = net {
+            spec.eval = load_net(path)?;
+            spec.switches.push_str("/net=");
+            spec.switches.push_str(
+                std::path::Path::new(path)
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or(path),
+            );
+        }
         if let Some(path) = weights {
             spec.weights = Some(Box::new(crate::tune_cmd::read_weights(
                 std::path::Path::new(path),
@@ -116,12 +136,23 @@ impl EngineSpec {
     }
 }
 
+/// Reads a net file for `engine/net=PATH`.
+///
+/// # Errors
+/// A message naming the file and what is wrong with it.
+pub fn load_net(path: &str) -> Result<EvalChoice, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read net {path}: {e}"))?;
+    EvalChoice::from_net_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+}
+
 /// A player as given on the command line.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Spec {
     /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
     /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`, `no-lmp`,
-    /// `threads=N`) used to measure each technique.
+    /// `threads=N`) used to measure each technique, `classical` (the
+    /// hand-written evaluation), then `net=PATH` (a net file) and
+    /// `weights=PATH` (piece values), each taking the rest of the text.
     Engine(EngineSpec),
     /// `random`.
     Random,
@@ -220,6 +251,7 @@ impl Player {
                     seed,
                     features: e.features,
                     threads: e.threads,
+                    eval: e.eval.clone(),
                     ..Options::default()
                 });
                 if let Some(w) = &e.weights {

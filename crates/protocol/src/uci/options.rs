@@ -3,6 +3,7 @@
 use crate::flags::{parse_bool, FlagInfo, FLAGS};
 use crate::settings::{self, number_in, Settings};
 use menagerie_engine::level::MAX_LEVEL;
+use menagerie_engine::nnue::EvalChoice;
 use std::time::Duration;
 
 /// The option selecting a custom Pick the Piece setup.
@@ -60,6 +61,8 @@ pub fn option_lines() -> Vec<String> {
             settings::MAX_OVERHEAD_MS
         ),
         "option name Ponder type check default false".to_string(),
+        format!("option name EvalFile type string default {BUILTIN_NET}"),
+        "option name Use NNUE type check default true".to_string(),
     ]);
     lines
 }
@@ -139,9 +142,33 @@ pub fn apply(s: &mut Settings, name: &str, value: Option<&str>) -> Result<Change
             s.move_overhead = Duration::from_millis(ms);
             Ok(Changed::Engine)
         }
+        "evalfile" => {
+            s.eval_file = eval_file(value.trim())?;
+            s.engine.eval = s.eval();
+            Ok(Changed::Engine)
+        }
+        "use nnue" => {
+            s.use_nnue = parse_bool(value)
+                .ok_or_else(|| format!("{name} must be true or false, not {value:?}"))?;
+            s.engine.eval = s.eval();
+            Ok(Changed::Engine)
+        }
         "ponder" | "uci_analysemode" | "uci_chess960" | "uci_showcurrline" => Ok(Changed::Nothing),
         _ => Err(format!("unknown option {name:?}")),
     }
+}
+
+/// The `EvalFile` value meaning the nets shipped in the binary.
+pub const BUILTIN_NET: &str = "<builtin>";
+
+/// The net an `EvalFile` value names: the shipped ones for `<builtin>` or
+/// an empty value, else the file at that path.
+fn eval_file(value: &str) -> Result<EvalChoice, String> {
+    if value.is_empty() || value == BUILTIN_NET || value == "<empty>" {
+        return Ok(EvalChoice::Auto);
+    }
+    let bytes = std::fs::read(value).map_err(|e| format!("EvalFile {value}: {e}"))?;
+    EvalChoice::from_net_bytes(&bytes).map_err(|e| format!("EvalFile {value}: {e}"))
 }
 
 fn to_usize(v: u64) -> usize {
@@ -158,6 +185,26 @@ mod tests {
         for n in menagerie_games::NAMES {
             assert!(first.contains(&format!("var {n}")), "{n}");
         }
+    }
+
+    #[test]
+    fn the_evaluation_options_select_or_explain() {
+        let mut s = Settings::default();
+        assert_eq!(s.engine.eval, EvalChoice::Auto);
+        assert_eq!(
+            apply(&mut s, "Use NNUE", Some("false")),
+            Ok(Changed::Engine)
+        );
+        assert_eq!(s.engine.eval, EvalChoice::Classical);
+        assert!(apply(&mut s, "Use NNUE", Some("maybe")).is_err());
+        let e = apply(&mut s, "EvalFile", Some("/no/such/net.nnue")).unwrap_err();
+        assert!(e.contains("EvalFile"), "{e}");
+        assert_eq!(
+            apply(&mut s, "EvalFile", Some(BUILTIN_NET)),
+            Ok(Changed::Engine)
+        );
+        assert_eq!(apply(&mut s, "Use NNUE", Some("true")), Ok(Changed::Engine));
+        assert_eq!(s.engine.eval, EvalChoice::Auto);
     }
 
     #[test]

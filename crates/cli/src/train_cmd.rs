@@ -1,0 +1,144 @@
+//! `menagerie tune train`: trains a net on data files from `tune
+//! generate` with the engine's sparse trainer
+//! (`menagerie_engine::nnue::train`), prints the losses and speed of each
+//! epoch, writes a quantised checkpoint after each epoch and the final
+//! net to `--out`.
+
+use menagerie_engine::nnue::train::dataset::{self, Filter};
+use menagerie_engine::nnue::train::{Settings, Trainer, OUTPUT_SCALE};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// `menagerie tune train` options.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// Data files from `tune generate`.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The net file to write (checkpoints beside it: NAME-eN.nnue).
+    #[arg(long)]
+    out: PathBuf,
+    /// Accumulators per perspective (a multiple of 16).
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 20)]
+    epochs: u32,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Starting learning rate (cosine decay to a twentieth).
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the search score in the target; the rest is the result.
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Centipawns of the sigmoid's scale.
+    #[arg(long, default_value_t = 400.0)]
+    sigmoid_cp: f32,
+    /// Positions scored beyond this are left out.
+    #[arg(long, default_value_t = 3000.0)]
+    max_score: f32,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Train without the factor inputs (one per colour and role, folded
+    /// into the square weights when the net is written).
+    #[arg(long)]
+    no_factors: bool,
+}
+
+fn checkpoint_path(out: &Path, epoch: u32) -> PathBuf {
+    let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("net");
+    out.with_file_name(format!("{stem}-e{epoch}.nnue"))
+}
+
+fn check(a: &TrainArgs) -> Result<(), String> {
+    if a.hidden == 0 || a.hidden % 16 != 0 || a.hidden > 2048 {
+        return Err(format!(
+            "--hidden {} must be a multiple of 16 up to 2048",
+            a.hidden
+        ));
+    }
+    if !(0.0..=1.0).contains(&a.lambda) {
+        return Err(format!("--lambda {} must be within 0..1", a.lambda));
+    }
+    if !(a.lr > 0.0 && a.sigmoid_cp > 0.0 && a.epochs > 0 && a.batch > 0) {
+        return Err("--lr, --sigmoid-cp, --epochs and --batch must be positive".into());
+    }
+    Ok(())
+}
+
+/// Runs a training.
+///
+/// # Errors
+/// A message if the arguments or a file are bad, or the net cannot be
+/// written.
+pub fn run(a: &TrainArgs) -> Result<(), String> {
+    check(a)?;
+    let start = Instant::now();
+    let mut files = Vec::new();
+    for p in &a.files {
+        let bytes = std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        files.push((p.display().to_string(), bytes));
+    }
+    let filter = Filter {
+        max_score: a.max_score,
+        factors: !a.no_factors,
+        ..Filter::default()
+    };
+    let (train, valid, games) = dataset::load(&files, &filter)?;
+    drop(files);
+    if train.is_empty() || valid.is_empty() {
+        return Err("no positions to train on (or none to validate with)".into());
+    }
+    let threads = a.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    eprintln!(
+        "{} training and {} validation positions of {} loaded in {:.1} s; {} threads",
+        train.len(),
+        valid.len(),
+        games.join(","),
+        start.elapsed().as_secs_f64(),
+        threads
+    );
+    let mut trainer = Trainer::new(Settings {
+        hidden: a.hidden,
+        epochs: a.epochs,
+        batch: a.batch,
+        lr: a.lr,
+        lambda: a.lambda,
+        sigmoid_cp: a.sigmoid_cp,
+        threads: threads.clamp(1, 256),
+        seed: a.seed,
+    });
+    eprintln!("epoch 0: validation loss {:.6}", trainer.loss(&valid));
+    for epoch in 1..=a.epochs {
+        let r = trainer.epoch(epoch, &train, &valid);
+        let net = trainer.model.quantise(&games, OUTPUT_SCALE);
+        write(&checkpoint_path(&a.out, epoch), &net.to_bytes())?;
+        eprintln!(
+            "epoch {epoch}: train loss {:.6}, validation loss {:.6}, {:.0} positions/s",
+            r.train_loss, r.valid_loss, r.positions_per_second
+        );
+    }
+    let net = trainer.model.quantise(&games, OUTPUT_SCALE);
+    let bytes = net.to_bytes();
+    write(&a.out, &bytes)?;
+    eprintln!(
+        "wrote {} ({} bytes, hash {:016x}) in {:.0} s",
+        a.out.display(),
+        bytes.len(),
+        net.hash(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

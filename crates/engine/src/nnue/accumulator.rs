@@ -1,0 +1,177 @@
+//! The hidden layer as two accumulators, one per perspective (indexed by
+//! absolute colour), and their incremental update: the board and pockets
+//! before and after a move are compared role by role, so every kind of
+//! move (detonations, approach and withdrawal, fly-over and double
+//! captures, Wall moves, promotions, Changeling phases, drops and pushes,
+//! castling) is covered by construction, and a move that changes no piece
+//! (a pass, a wound, a rotation) copies the parent.
+
+use super::features::{self, POCKET_BUCKETS};
+use super::net::Network;
+use menagerie_rules::{Color, Position, Role};
+
+/// Feature changes of one move before the accumulators fall back to a
+/// refresh.
+const MAX_CHANGES: usize = 48;
+
+/// The hidden layer's pre-activations from each side's perspective.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// White's perspective, then Black's.
+    pub v: [Vec<i16>; 2],
+}
+
+/// The features a move adds and removes in one perspective.
+struct Changes {
+    add: [u16; MAX_CHANGES],
+    adds: usize,
+    sub: [u16; MAX_CHANGES],
+    subs: usize,
+}
+
+impl Changes {
+    fn new() -> Changes {
+        Changes {
+            add: [0; MAX_CHANGES],
+            adds: 0,
+            sub: [0; MAX_CHANGES],
+            subs: 0,
+        }
+    }
+
+    /// Records a change; false when there is no room left.
+    fn push(&mut self, f: usize, added: bool) -> bool {
+        let (list, n) = if added {
+            (&mut self.add, &mut self.adds)
+        } else {
+            (&mut self.sub, &mut self.subs)
+        };
+        if *n == MAX_CHANGES {
+            return false;
+        }
+        list[*n] = f as u16;
+        *n += 1;
+        true
+    }
+}
+
+impl Accumulator {
+    /// Zeroed accumulators for `net`.
+    #[must_use]
+    pub fn new(net: &Network) -> Accumulator {
+        Accumulator {
+            v: [vec![0; net.hidden], vec![0; net.hidden]],
+        }
+    }
+
+    /// Recomputes both perspectives of `pos` from scratch.
+    pub fn refresh(&mut self, net: &Network, pos: &Position) {
+        let mut active = Vec::with_capacity(features::MAX_ACTIVE);
+        for persp in Color::BOTH {
+            active.clear();
+            features::active(pos, persp, &mut active);
+            let v = &mut self.v[persp.index()];
+            v.copy_from_slice(&net.b1);
+            for &f in &active {
+                add_row(v, net.row(usize::from(f)));
+            }
+        }
+    }
+
+    /// Makes `self` the accumulators of `after`, given `parent`, those of
+    /// `before`, where `after` follows `before` by one move.
+    pub fn update(
+        &mut self,
+        parent: &Accumulator,
+        net: &Network,
+        before: &Position,
+        after: &Position,
+    ) {
+        for persp in Color::BOTH {
+            let i = persp.index();
+            let Some(c) = changes(persp, before, after) else {
+                self.refresh(net, after);
+                return;
+            };
+            let v = &mut self.v[i];
+            v.copy_from_slice(&parent.v[i]);
+            for &f in &c.add[..c.adds] {
+                add_row(v, net.row(usize::from(f)));
+            }
+            for &f in &c.sub[..c.subs] {
+                sub_row(v, net.row(usize::from(f)));
+            }
+        }
+    }
+
+    /// The net's output for `turn` to move, in centipawns.
+    #[must_use]
+    pub fn evaluate(&self, net: &Network, turn: Color) -> i32 {
+        net.output(&self.v[turn.index()], &self.v[(!turn).index()])
+    }
+}
+
+#[inline]
+fn add_row(v: &mut [i16], row: &[i16]) {
+    for (a, &w) in v.iter_mut().zip(row) {
+        *a = a.wrapping_add(w);
+    }
+}
+
+#[inline]
+fn sub_row(v: &mut [i16], row: &[i16]) {
+    for (a, &w) in v.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w);
+    }
+}
+
+/// The features that differ between `before` and `after` from `persp`,
+/// or `None` if there are too many to list.
+fn changes(persp: Color, before: &Position, after: &Position) -> Option<Changes> {
+    let ranks = after.variant().geometry.ranks();
+    let (b, a) = (before.board(), after.board());
+    let mut c = Changes::new();
+    for color in Color::BOTH {
+        for role in Role::ALL {
+            let (was, is) = (b.pieces(color, role), a.pieces(color, role));
+            if was == is {
+                continue;
+            }
+            for sq in was - is {
+                c.push(features::board(persp, color, role, sq, ranks), false)
+                    .then_some(())?;
+            }
+            for sq in is - was {
+                c.push(features::board(persp, color, role, sq, ranks), true)
+                    .then_some(())?;
+            }
+        }
+    }
+    if after.variant().has_pockets() {
+        pocket_changes(persp, before, after, &mut c)?;
+    }
+    Some(c)
+}
+
+fn pocket_changes(
+    persp: Color,
+    before: &Position,
+    after: &Position,
+    c: &mut Changes,
+) -> Option<()> {
+    for color in Color::BOTH {
+        let (was, is) = (before.pocket(color), after.pocket(color));
+        for role in Role::ALL {
+            let (n0, n1) = (usize::from(was.count(role)), usize::from(is.count(role)));
+            let (lo, hi) = (
+                n0.min(n1).min(POCKET_BUCKETS),
+                n0.max(n1).min(POCKET_BUCKETS),
+            );
+            for k in lo + 1..=hi {
+                c.push(features::pocket(persp, color, role, k), n1 > n0)
+                    .then_some(())?;
+            }
+        }
+    }
+    Some(())
+}

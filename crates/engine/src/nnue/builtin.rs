@@ -1,0 +1,42 @@
+//! The nets shipped inside the binary. Each file lists the games it was
+//! trained for; a game plays with the first shipped net that serves it
+//! and with the classical evaluation otherwise. A net is shipped only
+//! when a match showed that it beats the classical evaluation in those
+//! games (`docs/engine.md`).
+
+use super::net::Network;
+use std::sync::{Arc, OnceLock};
+
+/// The shipped net files.
+const FILES: &[&[u8]] = &[];
+
+/// Every shipped net, parsed once (a file that fails to parse is left
+/// out; a test checks that none does).
+#[must_use]
+pub fn all() -> &'static [Arc<Network>] {
+    static NETS: OnceLock<Vec<Arc<Network>>> = OnceLock::new();
+    NETS.get_or_init(|| {
+        FILES
+            .iter()
+            .filter_map(|b| Network::from_bytes(b).ok().map(Arc::new))
+            .collect()
+    })
+}
+
+/// The shipped net for the game with this key, if any.
+#[must_use]
+pub fn for_game(key: &str) -> Option<Arc<Network>> {
+    all().iter().find(|n| n.serves(key)).cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_shipped_net_loads() {
+        for bytes in super::FILES {
+            let net = super::Network::from_bytes(bytes).unwrap();
+            assert!(bytes.len() <= 4 << 20, "nets stay under 4 MB");
+            assert!(!net.games.is_empty());
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Incremental accumulators against from-scratch ones, in random playouts
+//! of every game: after every move (every capture kind, drops, pushes,
+//! wounds, rotations) and after every unmove (popping the stack).
+
+use super::accumulator::Accumulator;
+use super::features::FEATURES;
+use super::net::Network;
+use crate::level::Rng;
+use menagerie_rules::Position;
+
+/// A net with pseudo-random weights (for tests only: never shipped).
+pub(crate) fn random_net(hidden: usize, seed: u64) -> Network {
+    let mut rng = Rng::new(seed);
+    let mut small = |range: usize| (rng.below(2 * range + 1) as i32 - range as i32) as i16;
+    Network {
+        hidden,
+        scale: 400,
+        games: Vec::new(),
+        w1: (0..FEATURES * hidden).map(|_| small(60)).collect(),
+        b1: (0..hidden).map(|_| small(100)).collect(),
+        w2: (0..2 * hidden).map(|_| small(127)).collect(),
+        b2: 50,
+    }
+}
+
+fn fresh(net: &Network, pos: &Position) -> Accumulator {
+    let mut a = Accumulator::new(net);
+    a.refresh(net, pos);
+    a
+}
+
+fn playout(net: &Network, start: Position, seed: u64, plies: usize) -> usize {
+    let mut made = 0;
+    let mut rng = Rng::new(seed);
+    let mut stack = vec![(start.clone(), fresh(net, &start))];
+    for _ in 0..plies {
+        let (pos, acc) = stack.last().expect("never empty");
+        let legal = pos.legal_moves();
+        if legal.is_empty() || pos.outcome().is_some() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        let mut child = pos.clone();
+        child.play_unchecked(&m);
+        let mut next = Accumulator::new(net);
+        next.update(acc, net, pos, &child);
+        assert_eq!(next, fresh(net, &child), "after {m:?} in {}", pos.fen());
+        assert_eq!(
+            next.evaluate(net, child.turn()),
+            fresh(net, &child).evaluate(net, child.turn())
+        );
+        stack.push((child, next));
+        made += 1;
+        if rng.below(4) == 0 && stack.len() > 2 {
+            for _ in 0..=rng.below(2) {
+                stack.pop();
+            }
+            let (pos, acc) = stack.last().expect("never empty");
+            assert_eq!(*acc, fresh(net, pos), "after unmoves");
+        }
+    }
+    made
+}
+
+#[test]
+fn incremental_accumulators_match_a_refresh_in_every_game() {
+    let net = random_net(32, 7);
+    for variant in menagerie_games::all() {
+        let made: usize = (0..12)
+            .map(|seed| playout(&net, Position::start(variant), seed, 160))
+            .sum();
+        assert!(made > 12 * 20, "{}: only {made} moves", variant.key);
+    }
+}
+
+#[test]
+fn searches_with_a_net_keep_their_accumulators_in_step() {
+    use crate::{Engine, EvalChoice, Limits, Options, Silent};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let net = Arc::new(random_net(32, 11));
+    for variant in menagerie_games::all() {
+        let mut rng = Rng::new(5);
+        let mut pos = Position::start(variant);
+        for _ in 0..12 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            pos.play_unchecked(&legal[rng.below(legal.len())]);
+        }
+        let mut engine = Engine::new(Options {
+            hash_mb: 1,
+            eval: EvalChoice::Net(Arc::clone(&net)),
+            ..Options::default()
+        });
+        // Every evaluation inside is checked against a refresh (stack.rs).
+        let r = engine.search_position(
+            &pos,
+            &Limits::depth(4),
+            &AtomicBool::new(false),
+            &mut Silent,
+        );
+        assert!(r.nodes > 0, "{}", variant.key);
+        assert_eq!(engine.evaluate(&pos), super::evaluate(&net, &pos));
+    }
+}
+
+#[test]
+fn the_output_is_symmetric_for_a_mirrored_start() {
+    let net = random_net(32, 9);
+    for variant in menagerie_games::all() {
+        let pos = Position::start(variant);
+        let acc = fresh(&net, &pos);
+        // Both sides' perspectives of a symmetric start are equal.
+        assert_eq!(acc.v[0], acc.v[1], "{}", variant.key);
+    }
+}

@@ -1,0 +1,310 @@
+//! The trainer: a small specialised sparse trainer on the CPU. Each batch
+//! is split across threads; each thread runs the forward and backward
+//! passes of its positions (only the active rows of the first layer are
+//! read and written), the gradients are summed, and Adam updates the
+//! first layer's touched rows and the small layers. The loss is the
+//! squared error between the sigmoid of the output and a blend of the
+//! sigmoid of the search score and the game's result.
+
+pub mod adam;
+pub mod dataset;
+pub mod model;
+
+use crate::level::Rng;
+use adam::{Adam, Step};
+use dataset::Dataset;
+use model::{Grad, Model, Target, CLIP};
+use std::time::Instant;
+
+/// Centipawns per unit of the net's output.
+pub const OUTPUT_SCALE: i32 = 400;
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Accumulators per perspective.
+    pub hidden: usize,
+    /// Passes over the training set.
+    pub epochs: u32,
+    /// Positions per step.
+    pub batch: usize,
+    /// Starting learning rate (decayed along a cosine to a twentieth).
+    pub lr: f32,
+    /// Weight of the search score in the target (the rest: the result).
+    pub lambda: f32,
+    /// Centipawn scale of the sigmoid.
+    pub sigmoid_cp: f32,
+    /// Threads.
+    pub threads: usize,
+    /// Seed of the initial weights and the shuffles.
+    pub seed: u64,
+}
+
+/// One epoch's figures.
+#[derive(Copy, Clone, Debug)]
+pub struct EpochReport {
+    /// 1-based epoch.
+    pub epoch: u32,
+    /// Mean training loss.
+    pub train_loss: f64,
+    /// Mean validation loss.
+    pub valid_loss: f64,
+    /// Training positions per second.
+    pub positions_per_second: f64,
+}
+
+/// Trainer state: the model and its optimiser.
+#[derive(Debug)]
+pub struct Trainer {
+    /// The model being trained.
+    pub model: Model,
+    settings: Settings,
+    adam_w1: Adam,
+    adam_b1: Adam,
+    adam_w2: Adam,
+    adam_b2: Adam,
+    step: u32,
+    grads: Vec<Grad>,
+}
+
+impl Trainer {
+    /// A fresh model.
+    #[must_use]
+    pub fn new(settings: Settings) -> Trainer {
+        let h = settings.hidden;
+        let model = Model::random(h, settings.seed);
+        Trainer {
+            adam_w1: Adam::new(model.w1.len()),
+            adam_b1: Adam::new(h),
+            adam_w2: Adam::new(2 * h),
+            adam_b2: Adam::new(1),
+            model,
+            step: 0,
+            grads: (0..settings.threads.max(1)).map(|_| Grad::new(h)).collect(),
+            settings,
+        }
+    }
+
+    fn target(&self, set: &Dataset, i: usize) -> Target {
+        let s = &self.settings;
+        let score = 1.0 / (1.0 + (-set.scores[i] / s.sigmoid_cp).exp());
+        Target {
+            value: s.lambda * score + (1.0 - s.lambda) * set.results[i],
+            slope: OUTPUT_SCALE as f32 / s.sigmoid_cp,
+        }
+    }
+
+    /// One pass over `train` in a seeded random order, then the loss on
+    /// `valid`; `after_epoch`-style reporting is the caller's.
+    pub fn epoch(&mut self, epoch: u32, train: &Dataset, valid: &Dataset) -> EpochReport {
+        let start = Instant::now();
+        let mut order: Vec<u32> = (0..train.len() as u32).collect();
+        shuffle(&mut order, self.settings.seed ^ u64::from(epoch));
+        let lr = self.lr_at(epoch);
+        let mut total = 0.0;
+        for batch in order.chunks(self.settings.batch.max(1)) {
+            total += self.batch(train, batch, lr);
+        }
+        let secs = start.elapsed().as_secs_f64().max(1e-9);
+        EpochReport {
+            epoch,
+            train_loss: total / train.len().max(1) as f64,
+            valid_loss: self.loss(valid),
+            positions_per_second: train.len() as f64 / secs,
+        }
+    }
+
+    fn lr_at(&self, epoch: u32) -> f32 {
+        let e = self.settings.epochs.max(1) as f32;
+        let x = (epoch.saturating_sub(1)) as f32 / e;
+        let cos = 0.5 * (1.0 + (std::f32::consts::PI * x).cos());
+        self.settings.lr * (0.05 + 0.95 * cos)
+    }
+
+    /// Forward and backward over one batch, split across threads; then
+    /// one Adam step. Returns the summed loss.
+    fn batch(&mut self, set: &Dataset, batch: &[u32], lr: f32) -> f64 {
+        let threads = self.grads.len();
+        let share = batch.len().div_ceil(threads);
+        let model = &self.model;
+        let me = &*self;
+        let targets: Vec<Target> = batch.iter().map(|&i| me.target(set, i as usize)).collect();
+        std::thread::scope(|s| {
+            for ((g, part), t) in self
+                .grads
+                .iter_mut()
+                .zip(batch.chunks(share.max(1)))
+                .zip(targets.chunks(share.max(1)))
+            {
+                s.spawn(move || {
+                    let mut scratch = [vec![0.0; model.hidden], vec![0.0; model.hidden]];
+                    for (&i, &target) in part.iter().zip(t) {
+                        let (us, them) = set.sample(i as usize);
+                        g.loss += f64::from(model.backward(us, them, target, &mut scratch, g));
+                    }
+                });
+            }
+        });
+        self.apply(batch.len(), lr)
+    }
+
+    /// Sums the threads' gradients into the first and applies Adam.
+    fn apply(&mut self, n: usize, lr: f32) -> f64 {
+        let h = self.model.hidden;
+        let (first, rest) = self.grads.split_at_mut(1);
+        let g = &mut first[0];
+        for o in rest.iter() {
+            for f in 0..o.touched.len() {
+                if o.touched[f] {
+                    g.touched[f] = true;
+                    let row = f * h..(f + 1) * h;
+                    for (a, b) in g.w1[row.clone()].iter_mut().zip(&o.w1[row]) {
+                        *a += b;
+                    }
+                }
+            }
+            for (a, b) in g.b1.iter_mut().zip(&o.b1) {
+                *a += b;
+            }
+            for (a, b) in g.w2.iter_mut().zip(&o.w2) {
+                *a += b;
+            }
+            g.b2 += o.b2;
+            g.loss += o.loss;
+        }
+        self.step += 1;
+        let step = Step::new(self.step, lr, CLIP, 1.0 / n.max(1) as f32);
+        let m = &mut self.model;
+        for f in 0..g.touched.len() {
+            if g.touched[f] {
+                self.adam_w1
+                    .update(&mut m.w1, &g.w1[f * h..(f + 1) * h], f * h, step);
+            }
+        }
+        self.adam_b1.update(&mut m.b1, &g.b1, 0, step);
+        self.adam_w2.update(&mut m.w2, &g.w2, 0, step);
+        let mut b2 = [m.b2];
+        self.adam_b2.update(
+            &mut b2,
+            &[g.b2],
+            0,
+            Step {
+                clip: f32::MAX,
+                ..step
+            },
+        );
+        m.b2 = b2[0];
+        let loss = g.loss;
+        for gr in &mut self.grads {
+            gr.clear(h);
+        }
+        loss
+    }
+
+    /// Mean loss of the model on `set`.
+    #[must_use]
+    pub fn loss(&self, set: &Dataset) -> f64 {
+        let mut scratch = [vec![0.0; self.model.hidden], vec![0.0; self.model.hidden]];
+        let mut total = 0.0;
+        for i in 0..set.len() {
+            let (us, them) = set.sample(i);
+            let t = self.target(set, i);
+            let out = self.model.forward(us, them, &mut scratch);
+            let p = 1.0 / (1.0 + (-out * t.slope).exp());
+            total += f64::from((p - t.value) * (p - t.value));
+        }
+        total / set.len().max(1) as f64
+    }
+}
+
+/// Fisher-Yates with the engine's seeded generator.
+fn shuffle(v: &mut [u32], seed: u64) {
+    let mut rng = Rng::new(seed);
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.below(i + 1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::data::{encode_game, encode_header, Game, Header, Record};
+    use menagerie_rules::{fide, Position};
+
+    /// A tiny data file: positions where White is a queen up, White wins.
+    fn file() -> Vec<u8> {
+        let header = Header {
+            variant: "chess".into(),
+            files: 8,
+            ranks: 8,
+            states: false,
+            seed: 1,
+            nodes: 1,
+        };
+        let mut bytes = encode_header(&header);
+        for (i, fen) in [
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 b - - 0 1",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let pos = Position::from_fen(fide::chess(), fen).unwrap();
+            let white_up = i < 2;
+            let score = if white_up == (pos.turn() == menagerie_rules::Color::White) {
+                900
+            } else {
+                -900
+            };
+            let records = vec![Record::new(&pos, score, 0)];
+            let white_result = if white_up { 2 } else { 0 };
+            for copy in 0..3 {
+                let index = (i * 3 + copy) as u32;
+                let g = Game {
+                    index,
+                    white_result,
+                    records: records.clone(),
+                };
+                bytes.extend(encode_game(&g, false));
+            }
+        }
+        bytes
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_net_learns_the_queen() {
+        let filter = dataset::Filter {
+            validation_every: 3,
+            ..dataset::Filter::default()
+        };
+        let (train, valid, games) = dataset::load(&[("t".into(), file())], &filter).unwrap();
+        assert_eq!(games, vec!["chess".to_string()]);
+        assert_eq!(train.len() + valid.len(), 12);
+        let mut t = Trainer::new(Settings {
+            hidden: 16,
+            epochs: 60,
+            batch: 4,
+            lr: 0.01,
+            lambda: 0.5,
+            sigmoid_cp: 400.0,
+            threads: 2,
+            seed: 3,
+        });
+        let before = t.loss(&train);
+        for e in 1..=60 {
+            t.epoch(e, &train, &valid);
+        }
+        assert!(
+            t.loss(&train) < before / 2.0,
+            "{before} -> {}",
+            t.loss(&train)
+        );
+        let net = t.model.quantise(&games, OUTPUT_SCALE);
+        let up = Position::from_fen(fide::chess(), "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        let down = Position::from_fen(fide::chess(), "3qk3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(crate::nnue::evaluate(&net, &up) > 200);
+        assert!(crate::nnue::evaluate(&net, &down) < -200);
+    }
+}

@@ -1,0 +1,267 @@
+//! The network in floating point for training: forward and backward
+//! passes on sparse inputs, and quantisation to the inference format.
+
+use crate::level::Rng;
+use crate::nnue::features::{BOARD_FEATURES, FEATURES};
+use menagerie_rules::geometry::CANVAS_SQUARES;
+use menagerie_rules::piece::ROLE_COUNT;
+
+/// Training-only inputs: one per (relative colour, role), active with
+/// every board feature of that piece wherever it stands, so that what a
+/// piece is worth anywhere is learnt from every square's examples. They
+/// are folded into the board features' weights when the net is quantised
+/// (the net file has none).
+pub const FACTORS: usize = 2 * ROLE_COUNT;
+/// Rows of the first layer during training.
+pub const TRAIN_FEATURES: usize = FEATURES + FACTORS;
+
+/// The training-only factor of a board feature, if `f` is one.
+#[must_use]
+#[inline]
+pub fn factor_of(f: u16) -> Option<u16> {
+    let f = usize::from(f);
+    (f < BOARD_FEATURES).then(|| (FEATURES + f / CANVAS_SQUARES) as u16)
+}
+use crate::nnue::net::{Network, MAX_OUTPUT_WEIGHT, QA, QB};
+
+/// Weights are kept within this bound so that they quantise exactly
+/// (`1.98 * QB` is within the output weights' range).
+pub const CLIP: f32 = 1.98;
+
+/// Floating-point parameters, laid out like [`Network`].
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// Accumulators per perspective.
+    pub hidden: usize,
+    /// First-layer weights, feature-major.
+    pub w1: Vec<f32>,
+    /// First-layer biases.
+    pub b1: Vec<f32>,
+    /// Output weights (side to move's half first).
+    pub w2: Vec<f32>,
+    /// Output bias.
+    pub b2: f32,
+}
+
+/// Gradients of one batch (or one thread's share of it): the first
+/// layer's rows are dense but only `touched` ones are non-zero.
+#[derive(Clone, Debug)]
+pub struct Grad {
+    /// First-layer weight gradients, feature-major.
+    pub w1: Vec<f32>,
+    /// Whether feature `f`'s row was touched.
+    pub touched: Vec<bool>,
+    /// First-layer bias gradients.
+    pub b1: Vec<f32>,
+    /// Output weight gradients.
+    pub w2: Vec<f32>,
+    /// Output bias gradient.
+    pub b2: f32,
+    /// Summed loss.
+    pub loss: f64,
+}
+
+impl Grad {
+    /// Zero gradients for a model of `hidden` accumulators.
+    #[must_use]
+    pub fn new(hidden: usize) -> Grad {
+        Grad {
+            w1: vec![0.0; TRAIN_FEATURES * hidden],
+            touched: vec![false; TRAIN_FEATURES],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; 2 * hidden],
+            b2: 0.0,
+            loss: 0.0,
+        }
+    }
+
+    /// Zeroes everything (the first layer only where touched).
+    pub fn clear(&mut self, hidden: usize) {
+        for (f, t) in self.touched.iter_mut().enumerate() {
+            if *t {
+                self.w1[f * hidden..(f + 1) * hidden].fill(0.0);
+                *t = false;
+            }
+        }
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = 0.0;
+        self.loss = 0.0;
+    }
+}
+
+/// One position's training target and the loss's scales.
+#[derive(Copy, Clone, Debug)]
+pub struct Target {
+    /// What the prediction should be, in 0..1.
+    pub value: f32,
+    /// Centipawns per unit of output over the sigmoid's centipawn scale.
+    pub slope: f32,
+}
+
+impl Model {
+    /// Small random weights.
+    #[must_use]
+    pub fn random(hidden: usize, seed: u64) -> Model {
+        let mut rng = Rng::new(seed);
+        let mut uniform = |r: f32| (rng.below(1 << 20) as f32 / (1 << 20) as f32 * 2.0 - 1.0) * r;
+        Model {
+            hidden,
+            w1: (0..TRAIN_FEATURES * hidden)
+                .map(|i| {
+                    if i < FEATURES * hidden {
+                        uniform(0.1)
+                    } else {
+                        0.0
+                    }
+                })
+                .collect(),
+            b1: (0..hidden).map(|_| uniform(0.1)).collect(),
+            w2: (0..2 * hidden).map(|_| uniform(0.2)).collect(),
+            b2: 0.0,
+        }
+    }
+
+    fn accumulate(&self, feats: &[u16], h: &mut [f32]) {
+        h.copy_from_slice(&self.b1);
+        let n = self.hidden;
+        for &f in feats {
+            let row = &self.w1[usize::from(f) * n..(usize::from(f) + 1) * n];
+            for (a, w) in h.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output (before the sigmoid) for one position.
+    #[must_use]
+    pub fn forward(&self, us: &[u16], them: &[u16], scratch: &mut [Vec<f32>; 2]) -> f32 {
+        self.accumulate(us, &mut scratch[0]);
+        self.accumulate(them, &mut scratch[1]);
+        let (w_us, w_them) = self.w2.split_at(self.hidden);
+        let dot = |h: &[f32], w: &[f32]| -> f32 {
+            h.iter()
+                .zip(w)
+                .map(|(&x, &w)| {
+                    let c = x.clamp(0.0, 1.0);
+                    c * c * w
+                })
+                .sum()
+        };
+        dot(&scratch[0], w_us) + dot(&scratch[1], w_them) + self.b2
+    }
+
+    /// Adds one position's gradients to `g`; returns its squared error.
+    pub fn backward(
+        &self,
+        us: &[u16],
+        them: &[u16],
+        target: Target,
+        scratch: &mut [Vec<f32>; 2],
+        g: &mut Grad,
+    ) -> f32 {
+        let out = self.forward(us, them, scratch);
+        let p = 1.0 / (1.0 + (-out * target.slope).exp());
+        let err = p - target.value;
+        let d_out = 2.0 * err * p * (1.0 - p) * target.slope;
+        g.b2 += d_out;
+        let n = self.hidden;
+        for (side, feats) in [(0, us), (1, them)] {
+            let h = &mut scratch[side];
+            let w2 = &self.w2[side * n..(side + 1) * n];
+            let gw2 = &mut g.w2[side * n..(side + 1) * n];
+            for j in 0..n {
+                let c = h[j].clamp(0.0, 1.0);
+                gw2[j] += d_out * c * c;
+                // Reuse h as the gradient of the pre-activation.
+                h[j] = if h[j] > 0.0 && h[j] < 1.0 {
+                    d_out * w2[j] * 2.0 * c
+                } else {
+                    0.0
+                };
+            }
+            for (gb, &d) in g.b1.iter_mut().zip(h.iter()) {
+                *gb += d;
+            }
+            for &f in feats {
+                let f = usize::from(f);
+                g.touched[f] = true;
+                for (gw, &d) in g.w1[f * n..(f + 1) * n].iter_mut().zip(h.iter()) {
+                    *gw += d;
+                }
+            }
+        }
+        err * err
+    }
+
+    /// The first layer with the factors folded into the board features.
+    fn folded(&self) -> Vec<f32> {
+        let n = self.hidden;
+        let mut w = self.w1[..FEATURES * n].to_vec();
+        for f in 0..BOARD_FEATURES {
+            let Some(g) = factor_of(f as u16) else {
+                continue;
+            };
+            let g = usize::from(g);
+            for j in 0..n {
+                w[f * n + j] += self.w1[g * n + j];
+            }
+        }
+        w
+    }
+
+    /// The quantised network, for the games `games`, at `scale`
+    /// centipawns per unit of output.
+    #[must_use]
+    pub fn quantise(&self, games: &[String], scale: i32) -> Network {
+        let q = |v: f32, by: i32| (v * by as f32).round().clamp(-32767.0, 32767.0) as i16;
+        let max = f32::from(MAX_OUTPUT_WEIGHT);
+        Network {
+            hidden: self.hidden,
+            scale,
+            games: games.to_vec(),
+            w1: self.folded().iter().map(|&v| q(v, QA)).collect(),
+            b1: self.b1.iter().map(|&v| q(v, QA)).collect(),
+            w2: self
+                .w2
+                .iter()
+                .map(|&v| (v * QB as f32).round().clamp(-max, max) as i16)
+                .collect(),
+            b2: (self.b2 * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::data::Record;
+    use menagerie_rules::{Color, Position};
+
+    #[test]
+    fn folding_the_factors_keeps_the_function() {
+        let mut m = Model::random(16, 4);
+        for (i, w) in m.w1[FEATURES * 16..].iter_mut().enumerate() {
+            *w = (i % 9) as f32 * 0.01 - 0.04;
+        }
+        let pos = Position::start(menagerie_games::by_name("wreckage").unwrap());
+        let r = Record::new(&pos, 0, 0);
+        let (mut us, mut them) = (Vec::new(), Vec::new());
+        r.features(Color::White, 10, &mut us);
+        r.features(Color::Black, 10, &mut them);
+        let with = |v: &Vec<u16>| -> Vec<u16> {
+            v.iter()
+                .copied()
+                .chain(v.iter().filter_map(|&f| factor_of(f)))
+                .collect()
+        };
+        let mut scratch = [vec![0.0; 16], vec![0.0; 16]];
+        let factored = m.forward(&with(&us), &with(&them), &mut scratch);
+        let mut plain = m.clone();
+        let folded = m.folded();
+        plain.w1[..folded.len()].copy_from_slice(&folded);
+        plain.w1[FEATURES * 16..].fill(0.0);
+        let direct = plain.forward(&us, &them, &mut scratch);
+        assert!((factored - direct).abs() < 1e-4, "{factored} vs {direct}");
+    }
+}
