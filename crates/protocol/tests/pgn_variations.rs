@@ -197,7 +197,7 @@ fn long_comments_wrap_and_come_back_the_same() {
         notation::parse(&start, "e2e4").expect("legal"),
         Some(long.clone()),
     );
-    let evals = vec!["[%eval -10.35]"; 12].join(" ");
+    let evals = ["[%eval -10.35]"; 12].join(" ");
     let mut after = start.clone();
     after.play_unchecked(&g.moves[0]);
     g.push(

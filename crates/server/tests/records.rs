@@ -186,7 +186,7 @@ fn node_moves(line: &Value) -> Vec<String> {
     line.as_array()
         .unwrap()
         .iter()
-        .map(|n| text_of_move(n))
+        .map(text_of_move)
         .collect()
 }
 
