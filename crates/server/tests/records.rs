@@ -183,11 +183,7 @@ async fn wreckage_record(app: &App) -> (String, String, String) {
 }
 
 fn node_moves(line: &Value) -> Vec<String> {
-    line.as_array()
-        .unwrap()
-        .iter()
-        .map(text_of_move)
-        .collect()
+    line.as_array().unwrap().iter().map(text_of_move).collect()
 }
 
 fn text_of_move(n: &Value) -> String {
