@@ -1,6 +1,6 @@
 //! Game records for the analysis board and annotated exports: a record's
-//! first game as a tree of moves ([`read`]), a tree written as a record
-//! ([`write`]), and a reviewed game's evaluations, judgements and better
+//! first game as a tree of moves ([`read()`]), a tree written as a record
+//! ([`write()`]), and a reviewed game's evaluations, judgements and better
 //! lines added to its record ([`annotate`]). The dialect is the protocol
 //! crate's (`docs/protocols.md`).
 
