@@ -332,7 +332,7 @@ async fn reading_bad_records_says_why() {
         &app,
         read,
         json!({}),
-        StatusCode::UNPROCESSABLE_ENTITY,
+        StatusCode::BAD_REQUEST,
         "bad_json_data",
     )
     .await;
@@ -421,7 +421,7 @@ async fn writing_bad_trees_names_the_move() {
     let body = json!({ "variant": "chess", "fen": "not a position" });
     expect_error(&app, write, body, bad, "bad_fen").await;
     let body = chess(json!([{ "move": "e2e4", "nags": [300] }]));
-    expect_error(&app, write, body, illegal, "bad_json_data").await;
+    expect_error(&app, write, body, bad, "bad_json_data").await;
 }
 
 /// A small deterministic generator.
