@@ -7,7 +7,7 @@ import { onRightClick, play, select } from '../controller.js';
 import { boardActions, isRotate } from '../selection.js';
 import { G, canAct, canPremove, isLive, legal } from '../state.js';
 import { renderBars } from './bars.js';
-import { actionText } from './chooser.js';
+import { actionText } from '../../chooser-ui.js';
 
 /** Draws the action bar. */
 export function renderActionBar() {

@@ -2,36 +2,17 @@
 // or a king step, a Ninja Pawn's push, a detonation or a move), it asks.
 
 import { esc } from '../../dom.js';
-import { pieceSvg, nameOf } from '../../pieces.js';
+import { actionText, promotionText } from '../../chooser-ui.js';
 import { play, select } from '../controller.js';
 import { G } from '../state.js';
 
 /** @typedef {import('../../types.js').LegalAction} LegalAction */
 
 /**
- * An action as a chooser button's text (HTML).
- * @param {LegalAction} a
- */
-export function actionText(a) {
-  /** @type {Record<string, string>} */
-  const kinds = { detonate: 'Detonate', castle: 'Castle', drop: 'Drop', rotate: 'Rotate', wound: 'Wound', pass: 'Pass' };
-  const lbl = esc(a.label || a.text);
-  const k = kinds[a.kind];
-  const cap = a.captured && a.captured.length ? ` <small>takes ${a.captured.join(', ')}</small>` : '';
-  if (a.kind === 'detonate') return `💥 Detonate <small>(${lbl})</small>${cap}`;
-  if (a.kind === 'castle') return `Castle: ${lbl}`;
-  if (a.kind === 'normal' || !k) return `${lbl}${cap}`;
-  return `${k}: ${lbl}${cap}`;
-}
-
-/**
  * A promotion as the piece it makes.
  * @param {LegalAction} a
  */
-export function promotionLabel(a) {
-  const p = a.promotion || '';
-  return `${pieceSvg(p, G.view.turn, 36)} ${esc(nameOf(G.variant, p))}`;
-}
+export const promotionLabel = (a) => promotionText(a, G.view.turn, G.variant);
 
 /**
  * Promotions strongest first (the engine's piece values; on a tie, the
