@@ -27,7 +27,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Serve the web page and its JSON API (games kept in a SQLite file).
+    /// Serve the web page and its JSON API (games kept in a SQLite file, or
+    /// in PostgreSQL for several servers: see docs/deploy.md).
     Serve {
         /// Port to listen on.
         #[arg(long, default_value_t = 8080)]
@@ -35,7 +36,8 @@ enum Command {
         /// Address to listen on (0.0.0.0 to let other machines connect).
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
-        /// The database file, created on first run.
+        /// The database: a SQLite file, created on first run, or a
+        /// PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE).
         #[arg(long, default_value = "menagerie.db")]
         db: std::path::PathBuf,
     },

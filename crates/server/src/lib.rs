@@ -37,7 +37,7 @@ use std::sync::Arc;
 
 pub use routes::router;
 pub use state::AppState;
-pub use store::{SqliteStore, Store};
+pub use store::{PgStore, SqliteStore, Store};
 
 /// How to run the server.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +46,8 @@ pub struct Config {
     pub host: String,
     /// Port to listen on (0: any free port).
     pub port: u16,
-    /// The SQLite database file (created on first run).
+    /// The database: a SQLite file (created on first run), or a
+    /// PostgreSQL URL (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`).
     pub db: PathBuf,
     /// Engine searches at once (default: the number of cores).
     pub engine_workers: usize,
@@ -86,9 +87,8 @@ pub fn app(store: Arc<dyn Store>, config: &Config) -> axum::Router {
 /// # Errors
 /// A sentence saying what failed (the database, the address).
 pub async fn serve(config: &Config) -> Result<(), String> {
-    let store = SqliteStore::open(&config.db)
-        .map_err(|e| format!("cannot open the database {}: {e}", config.db.display()))?;
-    let app = app(Arc::new(store), config);
+    let store = store::open(&config.db)?;
+    let app = app(store, config);
     let addr = format!("{}:{}", config.host, config.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
@@ -105,7 +105,11 @@ pub async fn serve(config: &Config) -> Result<(), String> {
     // the server, so these lines ignore write errors.
     let mut out = std::io::stdout();
     let _ = writeln!(out, "Menagerie is serving at http://{shown}/");
-    let _ = writeln!(out, "Games are kept in {}", config.db.display());
+    let _ = writeln!(
+        out,
+        "Games are kept in {}",
+        store::shown_location(&config.db)
+    );
     let _ = out.flush();
     axum::serve(
         listener,

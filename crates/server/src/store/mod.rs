@@ -1,6 +1,8 @@
-//! Storage behind one trait, [`Store`], with the SQLite implementation
-//! [`SqliteStore`]. Every game keeps its start, its settings and each action
-//! in order; a call returns only after the change is committed.
+//! Storage behind one trait, [`Store`], with two implementations: SQLite
+//! ([`SqliteStore`], the default, one file) and PostgreSQL ([`PgStore`],
+//! several servers on one database). Every game keeps its start, its
+//! settings and each action in order; a call returns only after the change
+//! is committed. [`open`] picks the backend from the `--db` value.
 
 use crate::game::{Mode, Player};
 use crate::readable::color_name;
@@ -9,8 +11,13 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
 
+pub mod migrations;
+mod open;
+pub mod pg;
 mod reviews;
 
+pub use open::{is_postgres_url, open, shown_location};
+pub use pg::PgStore;
 pub use reviews::{ReviewPlyRow, ReviewRow};
 
 /// A storage failure.
@@ -22,6 +29,30 @@ pub enum StoreError {
     /// A stored row could not be read back.
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    /// PostgreSQL refused or failed (its code and message).
+    #[error("PostgreSQL: {0}")]
+    Postgres(String),
+    /// The database cannot be reached (connection refused, timed out).
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// A `--db` value that is not a usable database address.
+    #[error("bad database address: {0}")]
+    BadAddress(String),
+    /// Another change came first (the row is already stored): for a move,
+    /// another server or request stored that ply.
+    #[error("conflict: {0}")]
+    Conflict(String),
+    /// The database was made by a newer Menagerie than this one.
+    #[error(
+        "the database's schema is version {found}, newer than the {known} this server knows: \
+         run a newer Menagerie, or restore a backup made for this version"
+    )]
+    SchemaTooNew {
+        /// The version found in the database.
+        found: i64,
+        /// The newest version this build knows.
+        known: i64,
+    },
 }
 
 /// A game's settings as stored.
@@ -186,7 +217,7 @@ fn stored<T>(
 }
 
 /// `white` or `black` as stored.
-fn side_of(s: &str) -> Option<Color> {
+pub(crate) fn side_of(s: &str) -> Option<Color> {
     match s {
         "white" => Some(Color::White),
         "black" => Some(Color::Black),
@@ -209,6 +240,7 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
 
+/// The tables of schema version 1 (see [`migrations`]).
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -274,7 +306,7 @@ impl SqliteStore {
         SqliteStore::init(Connection::open_in_memory()?)
     }
 
-    fn init(conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn init(mut conn: Connection) -> Result<SqliteStore, StoreError> {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         // FULL: a commit is on disk (the WAL synced) before the call returns,
         // so an action the server acknowledged survives a power cut too, not
@@ -282,8 +314,7 @@ impl SqliteStore {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)?;
-        migrate(&conn)?;
+        migrations::migrate_sqlite(&mut conn)?;
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
@@ -294,19 +325,6 @@ impl SqliteStore {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
-}
-
-/// Brings a database made by an older version up to [`SCHEMA`]: columns
-/// added since are added (empty in the old rows).
-fn migrate(conn: &Connection) -> Result<(), StoreError> {
-    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
-    let columns = stmt
-        .query_map([], |r| r.get::<_, String>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    if !columns.iter().any(|c| c == "creator") {
-        conn.execute_batch("ALTER TABLE games ADD COLUMN creator TEXT")?;
-    }
-    Ok(())
 }
 
 impl Store for SqliteStore {
@@ -405,11 +423,22 @@ impl Store for SqliteStore {
     }
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
-        self.conn().execute(
+        let done = self.conn().execute(
             "INSERT INTO moves (game_id, ply, move, white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![id, mv.ply as i64, mv.text, mv.white_ms, mv.black_ms],
-        )?;
-        Ok(())
+        );
+        match done {
+            Ok(_) => Ok(()),
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY =>
+            {
+                Err(StoreError::Conflict(format!(
+                    "game {id} already has ply {}",
+                    mv.ply
+                )))
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError> {
@@ -586,7 +615,7 @@ mod tests {
         s.create_game(&new).unwrap();
         assert_eq!(s.load_game("new").unwrap().unwrap().0, new);
         // Opening it again changes nothing.
-        migrate(&s.conn()).unwrap();
+        migrations::migrate_sqlite(&mut s.conn()).unwrap();
     }
 
     #[test]

@@ -1,0 +1,332 @@
+//! [`PgStore`]: the [`Store`] on PostgreSQL, for several servers sharing one
+//! database.
+//!
+//! The client is `tokio-postgres` with the `deadpool-postgres` pool. The
+//! [`Store`] trait is synchronous (the server calls it while it holds a
+//! game's lock, as with SQLite), so the pool and its connections live on a
+//! small runtime of their own, on its own threads: each call sends its work
+//! there and waits for the answer, blocking the calling thread as a SQLite
+//! call does.
+
+use super::{Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, SetupRow, Store, StoreError};
+use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
+use menagerie_rules::Color;
+use std::future::Future;
+use std::time::Duration;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::NoTls;
+
+mod queries;
+mod reviews;
+pub mod schema;
+
+/// Connections the pool keeps at most.
+pub const POOL_SIZE: usize = 16;
+
+/// How long connecting, or waiting for a free connection, may take.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The PostgreSQL store: a connection pool on its own runtime.
+pub struct PgStore {
+    pool: Pool,
+    rt: tokio::runtime::Handle,
+    /// Dropping it ends the runtime's thread.
+    _stop: tokio::sync::oneshot::Sender<()>,
+    shown: String,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore")
+            .field("at", &self.shown)
+            .finish_non_exhaustive()
+    }
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> StoreError {
+        match e.as_db_error() {
+            Some(db) if *db.code() == SqlState::UNIQUE_VIOLATION => {
+                StoreError::Conflict(db.message().to_string())
+            }
+            Some(db) => StoreError::Postgres(format!("{} ({})", db.message(), db.code().code())),
+            None if e.is_closed() => StoreError::Unavailable(format!("connection closed: {e}")),
+            None => StoreError::Postgres(full_message(&e)),
+        }
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for StoreError {
+    fn from(e: deadpool_postgres::PoolError) -> StoreError {
+        match e {
+            deadpool_postgres::PoolError::Backend(e) => StoreError::Unavailable(full_message(&e)),
+            e => StoreError::Unavailable(e.to_string()),
+        }
+    }
+}
+
+/// An error with its causes, `outer: inner: ...`.
+fn full_message(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+/// A PostgreSQL URL with its password left out, to show.
+#[must_use]
+pub fn shown_url(config: &tokio_postgres::Config) -> String {
+    use tokio_postgres::config::Host;
+    let user = config.get_user().unwrap_or("");
+    let host = match config.get_hosts().first() {
+        Some(Host::Tcp(h)) => h.clone(),
+        Some(Host::Unix(p)) => p.display().to_string(),
+        None => "localhost".into(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let db = config.get_dbname().unwrap_or(user);
+    format!("postgres://{user}@{host}:{port}/{db}")
+}
+
+/// Parses a PostgreSQL URL (`postgres://user:password@host:port/db`).
+///
+/// # Errors
+/// [`StoreError::BadAddress`] saying what does not parse.
+pub fn parse_url(url: &str) -> Result<tokio_postgres::Config, StoreError> {
+    let mut config: tokio_postgres::Config = url
+        .parse()
+        .map_err(|e: tokio_postgres::Error| StoreError::BadAddress(full_message(&e)))?;
+    if config.get_hosts().is_empty() {
+        return Err(StoreError::BadAddress(
+            "the address names no host (postgres://USER:PASSWORD@HOST:PORT/DATABASE)".into(),
+        ));
+    }
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_TIMEOUT);
+    }
+    config.application_name("menagerie");
+    Ok(config)
+}
+
+/// The runtime the pool's connections run on, on a thread of its own
+/// that ends when the returned sender is dropped.
+fn start_runtime() -> Result<(tokio::runtime::Handle, tokio::sync::oneshot::Sender<()>), StoreError>
+{
+    let (handle_tx, handle_rx) = std::sync::mpsc::channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    std::thread::Builder::new()
+        .name("postgres-store".into())
+        .spawn(move || {
+            let rt = match tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .thread_name("postgres-io")
+                .enable_all()
+                .build()
+            {
+                Ok(rt) => rt,
+                Err(e) => {
+                    let _ = handle_tx.send(Err(e.to_string()));
+                    return;
+                }
+            };
+            let _ = handle_tx.send(Ok(rt.handle().clone()));
+            rt.block_on(async {
+                let _ = stopped.await;
+            });
+        })
+        .map_err(|e| StoreError::Unavailable(format!("cannot start a thread: {e}")))?;
+    let handle = handle_rx
+        .recv()
+        .map_err(|_| StoreError::Unavailable("the store's runtime did not start".into()))?
+        .map_err(|e| StoreError::Unavailable(format!("cannot start a runtime: {e}")))?;
+    Ok((handle, stop))
+}
+
+impl PgStore {
+    /// Connects to the database at `url`, and brings its schema up to date
+    /// (see [`schema`]).
+    ///
+    /// # Errors
+    /// [`StoreError::BadAddress`] for a URL that does not parse,
+    /// [`StoreError::Unavailable`] when the server cannot be reached,
+    /// [`StoreError::SchemaTooNew`] for a database of a newer Menagerie.
+    pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        let config = parse_url(url)?;
+        let shown = shown_url(&config);
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(Runtime::Tokio1)
+            .wait_timeout(Some(CONNECT_TIMEOUT))
+            .create_timeout(Some(CONNECT_TIMEOUT))
+            .recycle_timeout(Some(CONNECT_TIMEOUT))
+            .build()
+            .map_err(|e| StoreError::BadAddress(e.to_string()))?;
+        let (rt, stop) = start_runtime()?;
+        let store = PgStore {
+            pool,
+            rt,
+            _stop: stop,
+            shown,
+        };
+        store.call(|mut c| async move { schema::migrate(&mut c).await })?;
+        Ok(store)
+    }
+
+    /// The database's address without its password.
+    #[must_use]
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+
+    /// Runs `work` on a pooled connection on the store's runtime and waits
+    /// for its answer.
+    fn call<T, F, Fut>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(Object) -> Fut + Send + 'static,
+        Fut: Future<Output = Result<T, StoreError>> + Send,
+    {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let pool = self.pool.clone();
+        self.rt.spawn(async move {
+            let answer = match pool.get().await {
+                Ok(c) => work(c).await,
+                Err(e) => Err(e.into()),
+            };
+            let _ = tx.send(answer);
+        });
+        rx.recv()
+            .map_err(|_| StoreError::Unavailable("the store's runtime stopped".into()))?
+    }
+}
+
+impl Store for PgStore {
+    fn create_game(&self, game: &GameRow) -> Result<(), StoreError> {
+        let game = game.clone();
+        self.call(move |c| async move { queries::create_game(&c, &game).await })
+    }
+
+    fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+        let id = id.to_string();
+        self.call(move |mut c| async move { queries::load_game(&mut c, &id).await })
+    }
+
+    fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
+        let (id, mv) = (id.to_string(), mv.clone());
+        self.call(move |c| async move { queries::append_move(&c, &id, &mv).await })
+    }
+
+    fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.call(move |c| async move { queries::truncate_moves(&c, &id, plies).await })
+    }
+
+    fn set_ending(&self, id: &str, ending: Option<&Ending>) -> Result<(), StoreError> {
+        let (id, ending) = (id.to_string(), ending.cloned());
+        self.call(move |c| async move { queries::set_ending(&c, &id, ending.as_ref()).await })
+    }
+
+    fn set_draw_offer(&self, id: &str, side: Option<Color>) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.call(move |c| async move { queries::set_draw_offer(&c, &id, side).await })
+    }
+
+    fn save_setup(&self, setup: &SetupRow) -> Result<(), StoreError> {
+        let setup = setup.clone();
+        self.call(move |c| async move { queries::save_setup(&c, &setup).await })
+    }
+
+    fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError> {
+        self.call(|c| async move { queries::list_setups(&c).await })
+    }
+
+    fn delete_setup(&self, name: &str) -> Result<bool, StoreError> {
+        let name = name.to_string();
+        self.call(move |c| async move { queries::delete_setup(&c, &name).await })
+    }
+
+    fn load_review(&self, id: &str) -> Result<Option<ReviewRow>, StoreError> {
+        let id = id.to_string();
+        self.call(move |mut c| async move { reviews::load(&mut c, &id).await })
+    }
+
+    fn begin_review(
+        &self,
+        id: &str,
+        total_plies: usize,
+        budget_json: &str,
+        keep: usize,
+    ) -> Result<(), StoreError> {
+        let (id, budget) = (id.to_string(), budget_json.to_string());
+        self.call(move |mut c| async move {
+            reviews::begin(&mut c, &id, total_plies, &budget, keep).await
+        })
+    }
+
+    fn save_review_ply(&self, id: &str, row: &ReviewPlyRow) -> Result<(), StoreError> {
+        let (id, row) = (id.to_string(), row.clone());
+        self.call(move |c| async move { reviews::save_ply(&c, &id, &row).await })
+    }
+
+    fn finish_review(&self, id: &str) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.call(move |c| async move { reviews::finish(&c, &id).await })
+    }
+
+    fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError> {
+        self.call(|c| async move { reviews::unfinished(&c).await })
+    }
+}
+
+/// A count or ply as PostgreSQL's `BIGINT`.
+fn to_i64(v: usize) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// A stored `BIGINT` count or ply (negative ones read as 0).
+fn to_usize(v: i64) -> usize {
+    usize::try_from(v).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_urls_are_refused_with_a_reason() {
+        for url in [
+            "postgres://",
+            "postgres://host:notaport/db",
+            "postgres://[::1",
+        ] {
+            let err = parse_url(url).unwrap_err();
+            assert!(matches!(err, StoreError::BadAddress(_)), "{url}: {err}");
+        }
+    }
+
+    #[test]
+    fn the_shown_url_leaves_the_password_out() {
+        let c = parse_url("postgres://me:secret@db.example:6543/games").unwrap();
+        assert_eq!(shown_url(&c), "postgres://me@db.example:6543/games");
+    }
+
+    #[test]
+    fn an_unreachable_server_is_an_error_not_a_hang() {
+        // Port 1 on loopback: nothing listens there.
+        let started = std::time::Instant::now();
+        let err = PgStore::open("postgres://me@127.0.0.1:1/x").unwrap_err();
+        assert!(matches!(err, StoreError::Unavailable(_)), "{err}");
+        assert!(started.elapsed() < CONNECT_TIMEOUT * 3);
+    }
+}

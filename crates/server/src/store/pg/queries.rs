@@ -1,0 +1,220 @@
+//! Games, moves and setups in PostgreSQL: the same rows as SQLite's.
+
+use super::{to_i64, to_usize};
+use crate::game::{Mode, Player};
+use crate::readable::color_name;
+use crate::store::{side_of, Ending, GameRow, MoveRow, SetupRow, StoreError};
+use deadpool_postgres::Object;
+use menagerie_rules::Color;
+use tokio_postgres::{Client, IsolationLevel, Row};
+
+pub(super) async fn create_game(c: &Client, g: &GameRow) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO games (id, variant, options, start_fen, mode, white, black, white_token,
+            black_token, time_control, result, reason, draw_offer, created_ms, creator)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+        &[
+            &g.id,
+            &g.variant,
+            &g.options_json,
+            &g.start_fen,
+            &g.mode.name(),
+            &g.white.stored(),
+            &g.black.stored(),
+            &g.white_token,
+            &g.black_token,
+            &g.time_control_json,
+            &g.ending.as_ref().map(|e| e.result.clone()),
+            &g.ending.as_ref().map(|e| e.reason.clone()),
+            &g.draw_offer.map(color_name),
+            &g.created_ms,
+            &g.creator.map(color_name),
+        ],
+    )
+    .await?;
+    Ok(())
+}
+
+/// A stored text read back into its type.
+fn parsed<T>(row: &Row, i: usize, parse: fn(&str) -> Option<T>) -> Result<T, StoreError> {
+    let text: String = row.try_get(i)?;
+    parse(&text).ok_or_else(|| StoreError::Corrupt(format!("unexpected stored value {text:?}")))
+}
+
+/// An optional stored side.
+fn side(row: &Row, i: usize) -> Result<Option<Color>, StoreError> {
+    let text: Option<String> = row.try_get(i)?;
+    text.map(|s| {
+        side_of(&s).ok_or_else(|| StoreError::Corrupt(format!("unexpected stored side {s:?}")))
+    })
+    .transpose()
+}
+
+fn game_of(r: &Row) -> Result<GameRow, StoreError> {
+    let result: Option<String> = r.try_get(10)?;
+    let reason: Option<String> = r.try_get(11)?;
+    Ok(GameRow {
+        id: r.try_get(0)?,
+        variant: r.try_get(1)?,
+        options_json: r.try_get(2)?,
+        start_fen: r.try_get(3)?,
+        mode: parsed(r, 4, Mode::from_name)?,
+        white: parsed(r, 5, Player::from_stored)?,
+        black: parsed(r, 6, Player::from_stored)?,
+        white_token: r.try_get(7)?,
+        black_token: r.try_get(8)?,
+        time_control_json: r.try_get(9)?,
+        ending: result.map(|result| Ending {
+            result,
+            reason: reason.unwrap_or_default(),
+        }),
+        draw_offer: side(r, 12)?,
+        created_ms: r.try_get(13)?,
+        creator: side(r, 14)?,
+    })
+}
+
+/// The game and its moves as of one moment (one repeatable-read
+/// transaction: a move landing meanwhile is either in both or in neither).
+pub(super) async fn load_game(
+    c: &mut Object,
+    id: &str,
+) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+    let tx = c
+        .build_transaction()
+        .isolation_level(IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .await?;
+    let row = tx
+        .query_opt(
+            "SELECT id, variant, options, start_fen, mode, white, black, white_token,
+                black_token, time_control, result, reason, draw_offer, created_ms, creator
+             FROM games WHERE id = $1",
+            &[&id],
+        )
+        .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let game = game_of(&row)?;
+    let rows = tx
+        .query(
+            "SELECT ply, move, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+            &[&id],
+        )
+        .await?;
+    tx.commit().await?;
+    let mut moves = Vec::with_capacity(rows.len());
+    for (i, r) in rows.iter().enumerate() {
+        let m = MoveRow {
+            ply: to_usize(r.try_get(0)?),
+            text: r.try_get(1)?,
+            white_ms: r.try_get(2)?,
+            black_ms: r.try_get(3)?,
+        };
+        if m.ply != i + 1 {
+            return Err(StoreError::Corrupt(format!(
+                "game {id}: ply {} stored where {} was expected",
+                m.ply,
+                i + 1
+            )));
+        }
+        moves.push(m);
+    }
+    Ok(Some((game, moves)))
+}
+
+pub(super) async fn append_move(c: &Client, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
+    let done = c
+        .execute(
+            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms)
+             VALUES ($1, $2, $3, $4, $5)",
+            &[&id, &to_i64(mv.ply), &mv.text, &mv.white_ms, &mv.black_ms],
+        )
+        .await;
+    match done.map_err(StoreError::from) {
+        Ok(_) => Ok(()),
+        Err(StoreError::Conflict(_)) => Err(StoreError::Conflict(format!(
+            "game {id} already has ply {}",
+            mv.ply
+        ))),
+        Err(e) => Err(e),
+    }
+}
+
+pub(super) async fn truncate_moves(c: &Client, id: &str, plies: usize) -> Result<(), StoreError> {
+    c.execute(
+        "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
+        &[&id, &to_i64(plies)],
+    )
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn set_ending(
+    c: &Client,
+    id: &str,
+    ending: Option<&Ending>,
+) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE games SET result = $2, reason = $3 WHERE id = $1",
+        &[
+            &id,
+            &ending.map(|e| e.result.as_str()),
+            &ending.map(|e| e.reason.as_str()),
+        ],
+    )
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn set_draw_offer(
+    c: &Client,
+    id: &str,
+    side: Option<Color>,
+) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE games SET draw_offer = $2 WHERE id = $1",
+        &[&id, &side.map(color_name)],
+    )
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn save_setup(c: &Client, s: &SetupRow) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO setups (name, spec, options, saved_ms) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (name) DO UPDATE SET spec = excluded.spec, options = excluded.options,
+            saved_ms = excluded.saved_ms",
+        &[&s.name, &s.spec, &s.options_json, &s.saved_ms],
+    )
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn list_setups(c: &Client) -> Result<Vec<SetupRow>, StoreError> {
+    let rows = c
+        .query(
+            "SELECT name, spec, options, saved_ms FROM setups ORDER BY name COLLATE \"C\"",
+            &[],
+        )
+        .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(SetupRow {
+                name: r.try_get(0)?,
+                spec: r.try_get(1)?,
+                options_json: r.try_get(2)?,
+                saved_ms: r.try_get(3)?,
+            })
+        })
+        .collect()
+}
+
+pub(super) async fn delete_setup(c: &Client, name: &str) -> Result<bool, StoreError> {
+    let n = c
+        .execute("DELETE FROM setups WHERE name = $1", &[&name])
+        .await?;
+    Ok(n > 0)
+}
