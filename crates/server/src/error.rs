@@ -50,6 +50,10 @@ pub enum ErrorCode {
     BodyTooLarge,
     /// Every engine slot stays taken; try again.
     Busy,
+    /// Another change to the game came first (with several servers on one
+    /// database: a move for the same ply through another server); the
+    /// game is reloaded, read it again and retry.
+    ConcurrentChange,
     /// The draw offer was declined.
     DrawDeclined,
     /// The game has ended.
@@ -86,7 +90,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 33] = [
+    pub const ALL: [ErrorCode; 34] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
@@ -104,6 +108,7 @@ impl ErrorCode {
         ErrorCode::BadTimeControl,
         ErrorCode::BodyTooLarge,
         ErrorCode::Busy,
+        ErrorCode::ConcurrentChange,
         ErrorCode::DrawDeclined,
         ErrorCode::GameOver,
         ErrorCode::IllegalAction,
@@ -143,6 +148,7 @@ impl ErrorCode {
             ErrorCode::BadTimeControl => "bad_time_control",
             ErrorCode::BodyTooLarge => "body_too_large",
             ErrorCode::Busy => "busy",
+            ErrorCode::ConcurrentChange => "concurrent_change",
             ErrorCode::DrawDeclined => "draw_declined",
             ErrorCode::GameOver => "game_over",
             ErrorCode::IllegalAction => "illegal_action",
@@ -262,7 +268,13 @@ impl IntoResponse for ApiError {
 
 impl From<crate::store::StoreError> for ApiError {
     fn from(e: crate::store::StoreError) -> ApiError {
-        ApiError::internal(format!("storage failed: {e}"))
+        match e {
+            crate::store::StoreError::Conflict(what) => ApiError::conflict(
+                ErrorCode::ConcurrentChange,
+                format!("another change to this game came first ({what}); read it again"),
+            ),
+            e => ApiError::internal(format!("storage failed: {e}")),
+        }
     }
 }
 

@@ -618,6 +618,17 @@ impl Game {
         self.version += 1;
     }
 
+    /// Becomes `fresh`, the game as just reloaded from the store after
+    /// another server changed it, keeping this one's subscribers and a
+    /// revision above every one sent before. An engine search under way
+    /// here no longer applies (its revision is passed).
+    pub fn take_over(&mut self, mut fresh: Game) {
+        fresh.events = self.events.clone();
+        fresh.version = self.version.max(fresh.version) + 1;
+        fresh.engine_thinking = false;
+        *self = fresh;
+    }
+
     /// The side a seat acts for in an action that is not a move (resign,
     /// draw): its own colour, or the side to move for a shared seat.
     #[must_use]

@@ -17,6 +17,7 @@ pub mod dto;
 pub mod engine_queue;
 pub mod error;
 pub mod explain;
+pub mod follow;
 pub mod game;
 pub mod ids;
 pub mod pgn;
@@ -74,10 +75,12 @@ impl Default for Config {
 }
 
 /// The application over `store` with `config`'s limits. Inside a Tokio
-/// runtime, the reviews a previous process left unfinished start again.
+/// runtime, the reviews a previous process left unfinished start again,
+/// and the changes other servers make to the same database are followed.
 pub fn app(store: Arc<dyn Store>, config: &Config) -> axum::Router {
     let state = AppState::from_config(store, config);
     review::resume_all(&state);
+    follow::start(&state);
     router(state)
 }
 

@@ -8,7 +8,7 @@ use crate::error::{ApiError, ErrorCode};
 use crate::game::{Game, GameEvent, NewGame, Player, Seat};
 use crate::rate::RateLimiter;
 use crate::review::{self, Reviews};
-use crate::store::{Ending, GameRow, Store};
+use crate::store::{Ending, GameRow, Store, StoreError};
 use crate::{variants, view};
 use menagerie_rules::{ByColor, Color, GameRecord, Position};
 use std::collections::HashMap;
@@ -218,23 +218,68 @@ impl AppState {
     /// Plays a move for `seat`.
     ///
     /// # Errors
-    /// The rule or seat error; `500` if it cannot be stored.
+    /// The rule or seat error; `409 concurrent_change` if another server
+    /// stored a move for that ply first (the game is reloaded); `500` if it
+    /// cannot be stored.
     pub fn play(&self, g: &GameRef, seat: Option<Seat>, text: &str) -> Result<(), ApiError> {
         self.check_flag(g);
-        {
+        let stored = {
             let mut game = lock(g);
             game.check_turn(seat)?;
             let now = Instant::now();
             let p = game.prepare(text, now)?;
-            self.store().append_move(&game.id, &p.row)?;
-            let offer_cleared = game.draw_offer.is_some();
-            game.apply(p, now);
-            if offer_cleared && game.draw_offer.is_none() {
-                let _ = self.store().set_draw_offer(&game.id, None);
+            let stored = self.store().append_move(&game.id, &p.row);
+            if stored.is_ok() {
+                let offer_cleared = game.draw_offer.is_some();
+                game.apply(p, now);
+                if offer_cleared && game.draw_offer.is_none() {
+                    let _ = self.store().set_draw_offer(&game.id, None);
+                }
             }
+            stored
+        };
+        if let Err(e) = stored {
+            if matches!(e, StoreError::Conflict(_)) {
+                self.reload(g);
+            }
+            return Err(e.into());
         }
         self.after_change(g);
         Ok(())
+    }
+
+    /// Reloads a game held in memory from the store, if it is held (another
+    /// server changed it), and sends its new view to the subscribers.
+    pub fn refresh(&self, id: &str) {
+        let held = lock(&self.inner.games).get(id).cloned();
+        if let Some(g) = held {
+            self.reload(&g);
+        }
+    }
+
+    /// Reloads every game held in memory (after changes may have been missed).
+    pub fn refresh_all(&self) {
+        let held: Vec<GameRef> = lock(&self.inner.games).values().cloned().collect();
+        for g in held {
+            self.reload(&g);
+        }
+    }
+
+    /// Reloads a game from the store under its lock (so no change made
+    /// here meanwhile is overwritten), then broadcasts it.
+    fn reload(&self, g: &GameRef) {
+        {
+            let mut game = lock(g);
+            let Ok(Some((row, moves))) = self.store().load_game(&game.id) else {
+                return;
+            };
+            let Ok(fresh) = load(row, &moves) else {
+                return;
+            };
+            game.take_over(fresh);
+        }
+        self.broadcast(g);
+        self.schedule_flag(g);
     }
 
     /// Takes moves back.

@@ -204,6 +204,12 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError>;
+    /// The ids of games that other servers on the same database changed,
+    /// as they change ([`pg::notify::ALL_GAMES`] when any may have
+    /// changed unseen); `None` for a store only this process uses.
+    fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<String>> {
+        None
+    }
 }
 
 /// A column stored as text, read back into its type.

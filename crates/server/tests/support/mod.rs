@@ -6,6 +6,7 @@
 pub mod client;
 pub mod pg;
 pub mod router;
+pub mod sse;
 
 pub use client::*;
 use std::net::SocketAddr;
@@ -27,6 +28,15 @@ impl Server {
     #[must_use]
     pub fn start(db: &Path, config: &menagerie_server::Config) -> Server {
         let store = Arc::new(menagerie_server::SqliteStore::open(db).expect("database"));
+        Server::with_store(store, config)
+    }
+
+    /// Serves `store` with `config`'s limits on 127.0.0.1, any port.
+    #[must_use]
+    pub fn with_store(
+        store: Arc<dyn menagerie_server::Store>,
+        config: &menagerie_server::Config,
+    ) -> Server {
         let config = config.clone();
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

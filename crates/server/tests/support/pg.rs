@@ -44,8 +44,16 @@ pub fn with_db(url: &str, db: &str) -> String {
     format!("{}/{db}{query}", &head[..authority_end])
 }
 
-/// Runs one statement on the test server's own database.
+/// Runs SQL on the database at `server`, on a thread of its own (so it
+/// may be called inside or outside a Tokio runtime).
 fn admin(server: &str, sql: &str) -> Result<(), String> {
+    let (server, sql) = (server.to_string(), sql.to_string());
+    std::thread::spawn(move || admin_here(&server, &sql))
+        .join()
+        .map_err(|_| "the SQL thread panicked".to_string())?
+}
+
+fn admin_here(server: &str, sql: &str) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -16,6 +16,7 @@ use std::time::Duration;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
+pub mod notify;
 mod queries;
 mod reviews;
 pub mod schema;
@@ -33,6 +34,10 @@ pub struct PgStore {
     /// Dropping it ends the runtime's thread.
     _stop: tokio::sync::oneshot::Sender<()>,
     shown: String,
+    /// This store's name in notifications (its own are not passed on).
+    origin: String,
+    /// The ids of games other servers changed.
+    changes: tokio::sync::broadcast::Sender<String>,
 }
 
 impl std::fmt::Debug for PgStore {
@@ -157,6 +162,7 @@ impl PgStore {
     pub fn open(url: &str) -> Result<PgStore, StoreError> {
         let config = parse_url(url)?;
         let shown = shown_url(&config);
+        let listener_config = config.clone();
         let manager = Manager::from_config(
             config,
             NoTls,
@@ -173,13 +179,21 @@ impl PgStore {
             .build()
             .map_err(|e| StoreError::BadAddress(e.to_string()))?;
         let (rt, stop) = start_runtime()?;
+        let (changes, _) = tokio::sync::broadcast::channel(1024);
         let store = PgStore {
             pool,
             rt,
             _stop: stop,
             shown,
+            origin: notify::new_origin(),
+            changes,
         };
         store.call(|mut c| async move { schema::migrate(&mut c).await })?;
+        store.rt.spawn(notify::listen(
+            listener_config,
+            store.origin.clone(),
+            store.changes.clone(),
+        ));
         Ok(store)
     }
 
@@ -223,23 +237,29 @@ impl Store for PgStore {
     }
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
-        let (id, mv) = (id.to_string(), mv.clone());
-        self.call(move |c| async move { queries::append_move(&c, &id, &mv).await })
+        let (origin, id, mv) = (self.origin.clone(), id.to_string(), mv.clone());
+        self.call(move |c| async move { queries::append_move(&c, &origin, &id, &mv).await })
     }
 
     fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError> {
-        let id = id.to_string();
-        self.call(move |c| async move { queries::truncate_moves(&c, &id, plies).await })
+        let (origin, id) = (self.origin.clone(), id.to_string());
+        self.call(move |c| async move { queries::truncate_moves(&c, &origin, &id, plies).await })
     }
 
     fn set_ending(&self, id: &str, ending: Option<&Ending>) -> Result<(), StoreError> {
-        let (id, ending) = (id.to_string(), ending.cloned());
-        self.call(move |c| async move { queries::set_ending(&c, &id, ending.as_ref()).await })
+        let (origin, id, ending) = (self.origin.clone(), id.to_string(), ending.cloned());
+        self.call(
+            move |c| async move { queries::set_ending(&c, &origin, &id, ending.as_ref()).await },
+        )
     }
 
     fn set_draw_offer(&self, id: &str, side: Option<Color>) -> Result<(), StoreError> {
-        let id = id.to_string();
-        self.call(move |c| async move { queries::set_draw_offer(&c, &id, side).await })
+        let (origin, id) = (self.origin.clone(), id.to_string());
+        self.call(move |c| async move { queries::set_draw_offer(&c, &origin, &id, side).await })
+    }
+
+    fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<String>> {
+        Some(self.changes.subscribe())
     }
 
     fn save_setup(&self, setup: &SetupRow) -> Result<(), StoreError> {

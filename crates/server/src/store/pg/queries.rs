@@ -1,5 +1,8 @@
-//! Games, moves and setups in PostgreSQL: the same rows as SQLite's.
+//! Games, moves and setups in PostgreSQL: the same rows as SQLite's. Each
+//! change to a game notifies the other servers in the same statement (see
+//! [`super::notify`]).
 
+use super::notify::notify_sql;
 use super::{to_i64, to_usize};
 use crate::game::{Mode, Player};
 use crate::readable::color_name;
@@ -125,12 +128,28 @@ pub(super) async fn load_game(
     Ok(Some((game, moves)))
 }
 
-pub(super) async fn append_move(c: &Client, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
+pub(super) async fn append_move(
+    c: &Client,
+    origin: &str,
+    id: &str,
+    mv: &MoveRow,
+) -> Result<(), StoreError> {
+    let sql = format!(
+        "WITH w AS (INSERT INTO moves (game_id, ply, move, white_ms, black_ms)
+            VALUES ($1, $2, $3, $4, $5) RETURNING game_id AS id) {}",
+        notify_sql(6)
+    );
     let done = c
         .execute(
-            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms)
-             VALUES ($1, $2, $3, $4, $5)",
-            &[&id, &to_i64(mv.ply), &mv.text, &mv.white_ms, &mv.black_ms],
+            &sql,
+            &[
+                &id,
+                &to_i64(mv.ply),
+                &mv.text,
+                &mv.white_ms,
+                &mv.black_ms,
+                &origin,
+            ],
         )
         .await;
     match done.map_err(StoreError::from) {
@@ -143,26 +162,38 @@ pub(super) async fn append_move(c: &Client, id: &str, mv: &MoveRow) -> Result<()
     }
 }
 
-pub(super) async fn truncate_moves(c: &Client, id: &str, plies: usize) -> Result<(), StoreError> {
-    c.execute(
-        "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
-        &[&id, &to_i64(plies)],
-    )
-    .await?;
+pub(super) async fn truncate_moves(
+    c: &Client,
+    origin: &str,
+    id: &str,
+    plies: usize,
+) -> Result<(), StoreError> {
+    let sql = format!(
+        "WITH w AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2
+            RETURNING game_id AS id) {}",
+        notify_sql(3)
+    );
+    c.execute(&sql, &[&id, &to_i64(plies), &origin]).await?;
     Ok(())
 }
 
 pub(super) async fn set_ending(
     c: &Client,
+    origin: &str,
     id: &str,
     ending: Option<&Ending>,
 ) -> Result<(), StoreError> {
+    let sql = format!(
+        "WITH w AS (UPDATE games SET result = $2, reason = $3 WHERE id = $1 RETURNING id) {}",
+        notify_sql(4)
+    );
     c.execute(
-        "UPDATE games SET result = $2, reason = $3 WHERE id = $1",
+        &sql,
         &[
             &id,
             &ending.map(|e| e.result.as_str()),
             &ending.map(|e| e.reason.as_str()),
+            &origin,
         ],
     )
     .await?;
@@ -171,14 +202,16 @@ pub(super) async fn set_ending(
 
 pub(super) async fn set_draw_offer(
     c: &Client,
+    origin: &str,
     id: &str,
     side: Option<Color>,
 ) -> Result<(), StoreError> {
-    c.execute(
-        "UPDATE games SET draw_offer = $2 WHERE id = $1",
-        &[&id, &side.map(color_name)],
-    )
-    .await?;
+    let sql = format!(
+        "WITH w AS (UPDATE games SET draw_offer = $2 WHERE id = $1 RETURNING id) {}",
+        notify_sql(3)
+    );
+    c.execute(&sql, &[&id, &side.map(color_name), &origin])
+        .await?;
     Ok(())
 }
 
