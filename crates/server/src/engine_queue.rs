@@ -26,6 +26,7 @@ pub const STREAM_WAIT: Duration = Duration::from_secs(2);
 /// A bounded pool of engine searches.
 #[derive(Clone, Debug)]
 pub struct EngineQueue {
+    workers: usize,
     permits: Arc<Semaphore>,
     analyses: Arc<Semaphore>,
     /// How long an analysis request waits for a free permit before `503`.
@@ -52,11 +53,18 @@ impl EngineQueue {
     #[must_use]
     pub fn new(workers: usize) -> EngineQueue {
         EngineQueue {
+            workers: workers.max(1),
             permits: Arc::new(Semaphore::new(workers.max(1))),
             analyses: Arc::new(Semaphore::new(analysis_slots(workers))),
             wait: Duration::from_millis(250),
             hash_mb: 16,
         }
+    }
+
+    /// The engine slots: (free now, in all).
+    #[must_use]
+    pub fn slots(&self) -> (usize, usize) {
+        (self.permits.available_permits(), self.workers)
     }
 
     /// Runs `job` (an analysis) now, or after a short wait for a permit;

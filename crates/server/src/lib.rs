@@ -114,12 +114,55 @@ pub async fn serve(config: &Config) -> Result<(), String> {
         store::shown_location(&config.db)
     );
     let _ = out.flush();
-    axum::serve(
+    let (stopping, mut stop_seen) = tokio::sync::watch::channel(false);
+    let server = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .await
-    .map_err(|e| format!("the server stopped: {e}"))
+    .with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        let _ = stopping.send(true);
+    });
+    // Event streams stay open until their browsers leave, so after the
+    // signal the requests under way get [`SHUTDOWN_GRACE`], then it stops.
+    let grace = async move {
+        let _ = stop_seen.wait_for(|s| *s).await;
+        tokio::time::sleep(SHUTDOWN_GRACE).await;
+    };
+    tokio::select! {
+        done = server => done.map_err(|e| format!("the server stopped: {e}")),
+        () = grace => Ok(()),
+    }
+}
+
+/// How long a stopping server lets the requests under way finish.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Resolves on Ctrl-C or (on Unix) SIGTERM: new connections are refused
+/// from then on.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+    let _ = writeln!(
+        std::io::stdout(),
+        "Stopping: finishing the requests under way"
+    );
 }
 
 /// [`serve`] on a new multi-threaded runtime (for the command line).

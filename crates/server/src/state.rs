@@ -215,13 +215,13 @@ impl AppState {
         self.broadcast(g);
     }
 
-    /// Plays a move for `seat`.
+    /// Plays a move for `seat`; the view as of the move.
     ///
     /// # Errors
     /// The rule or seat error; `409 concurrent_change` if another server
     /// stored a move for that ply first (the game is reloaded); `500` if it
     /// cannot be stored.
-    pub fn play(&self, g: &GameRef, seat: Option<Seat>, text: &str) -> Result<(), ApiError> {
+    pub fn play(&self, g: &GameRef, seat: Option<Seat>, text: &str) -> Result<GameView, ApiError> {
         self.check_flag(g);
         let stored = {
             let mut game = lock(g);
@@ -244,8 +244,7 @@ impl AppState {
             }
             return Err(e.into());
         }
-        self.after_change(g);
-        Ok(())
+        Ok(self.after_move(g))
     }
 
     /// Reloads a game held in memory from the store, if it is held (another
@@ -282,11 +281,11 @@ impl AppState {
         self.schedule_flag(g);
     }
 
-    /// Takes moves back.
+    /// Takes moves back; the view as of the undo.
     ///
     /// # Errors
     /// `403`/`409` if undo is not available.
-    pub fn undo(&self, g: &GameRef, seat: Option<Seat>) -> Result<(), ApiError> {
+    pub fn undo(&self, g: &GameRef, seat: Option<Seat>) -> Result<GameView, ApiError> {
         {
             let mut game = lock(g);
             let plies = game.undo_plies(seat)?;
@@ -296,8 +295,7 @@ impl AppState {
             game.undo(plies, Instant::now());
             game.engine_thinking = false;
         }
-        self.after_change(g);
-        Ok(())
+        Ok(self.after_move(g))
     }
 
     /// Resigns for the seat's side.
@@ -457,33 +455,36 @@ impl AppState {
 
     /// Starts the engine's search if it is to move and not already thinking.
     pub fn schedule_engine(&self, g: &GameRef) {
-        let job = {
+        let job = engine_job(&mut lock(g));
+        if let Some(job) = job {
+            self.spawn_engine(g, job);
+        }
+    }
+
+    /// After a move or an undo: the view as of the change, built and sent
+    /// to the subscribers before the engine may reply (so the answer to a
+    /// move is never newer than the engine's reply); then the engine starts
+    /// if it is to move, and the clock is watched.
+    fn after_move(&self, g: &GameRef) -> GameView {
+        let (view, job) = {
             let mut game = lock(g);
-            if game.engine_thinking {
-                return;
+            let job = engine_job(&mut game);
+            let v = view::build(&game, Instant::now());
+            if game.events.receiver_count() > 0 {
+                let _ = game.events.send(GameEvent::View(Arc::new(v.clone())));
             }
-            let Some(level) = game.engine_to_move() else {
-                return;
-            };
-            game.engine_thinking = true;
-            game.version += 1;
-            let clock = game.clock_now(Instant::now()).map(|ms| {
-                (
-                    ms[game.turn()],
-                    game.time_control.map_or(0, |t| t.increment_ms),
-                )
-            });
-            let seed = seed_of(&game.id, game.record.moves().len());
-            (
-                Job {
-                    record: game.record.clone(),
-                    level,
-                    movetime: engine_queue::movetime(level, clock),
-                    seed,
-                },
-                game.version,
-            )
+            (v, job)
         };
+        if let Some(job) = job {
+            self.spawn_engine(g, job);
+        }
+        self.schedule_flag(g);
+        view
+    }
+
+    /// Runs the engine's search of `job` (from [`engine_job`]) and plays
+    /// its move if the game has not changed meanwhile.
+    fn spawn_engine(&self, g: &GameRef, job: (Job, u64)) {
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
             let mut game = lock(g);
             game.engine_thinking = false;
@@ -526,6 +527,31 @@ impl AppState {
             }
         });
     }
+}
+
+/// Marks the engine thinking and describes its search, if it is to move
+/// and not already thinking: the job and the game's revision then.
+fn engine_job(game: &mut Game) -> Option<(Job, u64)> {
+    if game.engine_thinking {
+        return None;
+    }
+    let level = game.engine_to_move()?;
+    game.engine_thinking = true;
+    game.version += 1;
+    let clock = game.clock_now(Instant::now()).map(|ms| {
+        (
+            ms[game.turn()],
+            game.time_control.map_or(0, |t| t.increment_ms),
+        )
+    });
+    let seed = seed_of(&game.id, game.record.moves().len());
+    let job = Job {
+        record: game.record.clone(),
+        level,
+        movetime: engine_queue::movetime(level, clock),
+        seed,
+    };
+    Some((job, game.version))
 }
 
 fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {

@@ -28,8 +28,8 @@ pub async fn play(
     SeatedGame { game: g, seat }: SeatedGame,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
-    state.play(&g, seat, &req.text)?;
-    Ok(answer(&state, &g, seat))
+    let v = state.play(&g, seat, &req.text)?;
+    Ok(Json(view::for_seat(v, seat)))
 }
 
 /// `POST /api/games/{id}/undo`.
@@ -40,8 +40,8 @@ pub async fn undo(
     State(state): State<AppState>,
     SeatedGame { game: g, seat }: SeatedGame,
 ) -> Result<Json<GameView>, ApiError> {
-    state.undo(&g, seat)?;
-    Ok(answer(&state, &g, seat))
+    let v = state.undo(&g, seat)?;
+    Ok(Json(view::for_seat(v, seat)))
 }
 
 /// `POST /api/games/{id}/resign`.

@@ -3,6 +3,7 @@
 pub mod actions;
 pub mod analysis;
 pub mod games;
+pub mod health;
 pub mod levels;
 pub mod page;
 pub mod plies;
@@ -56,6 +57,7 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     Router::new()
         .nest("/api", api)
+        .route("/healthz", get(health::check))
         .route("/", get(page::index))
         .route("/play/{id}", get(page::index))
         .fallback(page::asset)

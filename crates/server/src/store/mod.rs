@@ -204,6 +204,11 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError>;
+    /// Checks that the database answers (a trivial query).
+    ///
+    /// # Errors
+    /// A [`StoreError`] saying why it does not.
+    fn ping(&self) -> Result<(), StoreError>;
     /// The ids of games that other servers on the same database changed,
     /// as they change ([`pg::notify::ALL_GAMES`] when any may have
     /// changed unseen); `None` for a store only this process uses.
@@ -534,6 +539,11 @@ impl Store for SqliteStore {
 
     fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError> {
         reviews::unfinished(&self.conn())
+    }
+
+    fn ping(&self) -> Result<(), StoreError> {
+        self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
+        Ok(())
     }
 }
 

@@ -258,6 +258,13 @@ impl Store for PgStore {
         self.call(move |c| async move { queries::set_draw_offer(&c, &origin, &id, side).await })
     }
 
+    fn ping(&self) -> Result<(), StoreError> {
+        self.call(|c| async move {
+            c.execute("SELECT 1", &[]).await?;
+            Ok(())
+        })
+    }
+
     fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<String>> {
         Some(self.changes.subscribe())
     }
