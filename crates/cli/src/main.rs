@@ -99,6 +99,25 @@ enum Command {
         #[command(subcommand)]
         action: RecordAction,
     },
+    /// The server's database (see docs/deploy.md).
+    Db {
+        #[command(subcommand)]
+        action: DbAction,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum DbAction {
+    /// Copy every game, move, review and saved setup of a SQLite file into
+    /// an empty PostgreSQL database, then check the counts.
+    Migrate {
+        /// The SQLite file.
+        #[arg(long)]
+        from: std::path::PathBuf,
+        /// The PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE).
+        #[arg(long)]
+        to: String,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -395,6 +414,15 @@ fn main() -> ExitCode {
         Command::Record {
             action: RecordAction::Check { file },
         } => return protocols::record_check(&file),
+        Command::Db {
+            action: DbAction::Migrate { from, to },
+        } => menagerie_server::store::copy::sqlite_to_postgres(&from, &to).map(|counts| {
+            println!(
+                "Copied {counts} from {} to {}; the counts match.",
+                from.display(),
+                menagerie_server::store::shown_location(std::path::Path::new(&to))
+            );
+        }),
         Command::Tune(TuneCommand::Generate(args)) => run_generate(args),
         Command::Tune(TuneCommand::Train(args)) => train_cmd::run(&args),
         Command::Tune(TuneCommand::Fit {

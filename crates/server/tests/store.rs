@@ -255,3 +255,54 @@ fn database_names_are_replaced_in_urls() {
         "postgresql://u:p@h/x?sslmode=disable"
     );
 }
+
+#[test]
+fn a_sqlite_file_migrates_to_an_empty_postgres_database_with_equal_counts() {
+    let Some(server) = server_url("a_sqlite_file_migrates_to_postgres") else {
+        return;
+    };
+    let path = std::env::temp_dir().join(format!("menagerie-copy-{}.db", std::process::id()));
+    {
+        let s = SqliteStore::open(&path).unwrap();
+        games_and_moves(&s);
+        s.create_game(&row("g2")).unwrap();
+        s.begin_review("g2", 1, "{}", 0).unwrap();
+        let reviewed = ReviewPlyRow {
+            ply: 0,
+            fen: "f".into(),
+            data_json: "{}".into(),
+        };
+        s.save_review_ply("g2", &reviewed).unwrap();
+        setups_by_name(&s);
+    }
+    let db = ScratchDb::new(&server);
+    let copied = menagerie_server::store::copy::sqlite_to_postgres(&path, &db.url);
+    let again = menagerie_server::store::copy::sqlite_to_postgres(&path, &db.url);
+    let source = SqliteStore::open(&path).unwrap();
+    let want = source.counts().unwrap();
+    let g1 = source.load_game("g1").unwrap();
+    let r2 = source.load_review("g2").unwrap();
+    drop(source);
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    let copied = copied.unwrap();
+    assert_eq!(copied, want);
+    assert_eq!((copied.games, copied.moves, copied.setups), (2, 3, 1));
+    assert_eq!((copied.reviews, copied.review_plies), (1, 1));
+    let target = PgStore::open(&db.url).unwrap();
+    assert_eq!(target.load_game("g1").unwrap(), g1);
+    assert_eq!(target.load_review("g2").unwrap(), r2);
+    let refused = again.unwrap_err();
+    assert!(refused.contains("not empty"), "{refused}");
+}
+
+#[test]
+fn migrating_from_a_missing_file_is_a_clear_error() {
+    let err = menagerie_server::store::copy::sqlite_to_postgres(
+        std::path::Path::new("/nonexistent/menagerie.db"),
+        "postgres://u@127.0.0.1:1/x",
+    )
+    .unwrap_err();
+    assert!(err.contains("no SQLite file"), "{err}");
+}

@@ -11,6 +11,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
 
+pub mod copy;
 pub mod migrations;
 mod open;
 pub mod pg;
@@ -329,6 +330,35 @@ impl SqliteStore {
         Ok(SqliteStore {
             conn: Mutex::new(conn),
         })
+    }
+
+    /// Every game's id, oldest first.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    pub fn game_ids(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare("SELECT id FROM games ORDER BY created_ms, id")?;
+        let ids = stmt
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok(ids)
+    }
+
+    /// How many rows of each kind the file holds.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    pub fn counts(&self) -> Result<copy::Counts, StoreError> {
+        Ok(self.conn().query_row(copy::COUNTS_SQL, [], |r| {
+            Ok(copy::Counts {
+                games: r.get(0)?,
+                moves: r.get(1)?,
+                setups: r.get(2)?,
+                reviews: r.get(3)?,
+                review_plies: r.get(4)?,
+            })
+        })?)
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {

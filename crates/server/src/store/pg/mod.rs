@@ -16,6 +16,7 @@ use std::time::Duration;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
+mod import;
 pub mod notify;
 mod queries;
 mod reviews;
@@ -228,7 +229,7 @@ impl PgStore {
 impl Store for PgStore {
     fn create_game(&self, game: &GameRow) -> Result<(), StoreError> {
         let game = game.clone();
-        self.call(move |c| async move { queries::create_game(&c, &game).await })
+        self.call(move |c| async move { queries::create_game(&**c, &game).await })
     }
 
     fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
@@ -238,7 +239,7 @@ impl Store for PgStore {
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
         let (origin, id, mv) = (self.origin.clone(), id.to_string(), mv.clone());
-        self.call(move |c| async move { queries::append_move(&c, &origin, &id, &mv).await })
+        self.call(move |c| async move { queries::append_move(&**c, &origin, &id, &mv).await })
     }
 
     fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError> {
@@ -271,7 +272,7 @@ impl Store for PgStore {
 
     fn save_setup(&self, setup: &SetupRow) -> Result<(), StoreError> {
         let setup = setup.clone();
-        self.call(move |c| async move { queries::save_setup(&c, &setup).await })
+        self.call(move |c| async move { queries::save_setup(&**c, &setup).await })
     }
 
     fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError> {

@@ -9,9 +9,9 @@ use crate::readable::color_name;
 use crate::store::{side_of, Ending, GameRow, MoveRow, SetupRow, StoreError};
 use deadpool_postgres::Object;
 use menagerie_rules::Color;
-use tokio_postgres::{Client, IsolationLevel, Row};
+use tokio_postgres::{GenericClient, IsolationLevel, Row};
 
-pub(super) async fn create_game(c: &Client, g: &GameRow) -> Result<(), StoreError> {
+pub(super) async fn create_game(c: &impl GenericClient, g: &GameRow) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO games (id, variant, options, start_fen, mode, white, black, white_token,
             black_token, time_control, result, reason, draw_offer, created_ms, creator)
@@ -129,7 +129,7 @@ pub(super) async fn load_game(
 }
 
 pub(super) async fn append_move(
-    c: &Client,
+    c: &impl GenericClient,
     origin: &str,
     id: &str,
     mv: &MoveRow,
@@ -163,7 +163,7 @@ pub(super) async fn append_move(
 }
 
 pub(super) async fn truncate_moves(
-    c: &Client,
+    c: &tokio_postgres::Client,
     origin: &str,
     id: &str,
     plies: usize,
@@ -178,7 +178,7 @@ pub(super) async fn truncate_moves(
 }
 
 pub(super) async fn set_ending(
-    c: &Client,
+    c: &tokio_postgres::Client,
     origin: &str,
     id: &str,
     ending: Option<&Ending>,
@@ -201,7 +201,7 @@ pub(super) async fn set_ending(
 }
 
 pub(super) async fn set_draw_offer(
-    c: &Client,
+    c: &tokio_postgres::Client,
     origin: &str,
     id: &str,
     side: Option<Color>,
@@ -215,7 +215,7 @@ pub(super) async fn set_draw_offer(
     Ok(())
 }
 
-pub(super) async fn save_setup(c: &Client, s: &SetupRow) -> Result<(), StoreError> {
+pub(super) async fn save_setup(c: &impl GenericClient, s: &SetupRow) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO setups (name, spec, options, saved_ms) VALUES ($1, $2, $3, $4)
          ON CONFLICT (name) DO UPDATE SET spec = excluded.spec, options = excluded.options,
@@ -226,7 +226,7 @@ pub(super) async fn save_setup(c: &Client, s: &SetupRow) -> Result<(), StoreErro
     Ok(())
 }
 
-pub(super) async fn list_setups(c: &Client) -> Result<Vec<SetupRow>, StoreError> {
+pub(super) async fn list_setups(c: &tokio_postgres::Client) -> Result<Vec<SetupRow>, StoreError> {
     let rows = c
         .query(
             "SELECT name, spec, options, saved_ms FROM setups ORDER BY name COLLATE \"C\"",
@@ -245,7 +245,10 @@ pub(super) async fn list_setups(c: &Client) -> Result<Vec<SetupRow>, StoreError>
         .collect()
 }
 
-pub(super) async fn delete_setup(c: &Client, name: &str) -> Result<bool, StoreError> {
+pub(super) async fn delete_setup(
+    c: &tokio_postgres::Client,
+    name: &str,
+) -> Result<bool, StoreError> {
     let n = c
         .execute("DELETE FROM setups WHERE name = $1", &[&name])
         .await?;
