@@ -17,7 +17,7 @@ pub fn is_postgres_url(db: &Path) -> bool {
 pub fn shown_location(db: &Path) -> String {
     match db.to_str() {
         Some(url) if is_postgres_url(db) => super::pg::parse_url(url).map_or_else(
-            |_| "an unreadable PostgreSQL address".to_string(),
+            |_| "(a PostgreSQL address that does not parse)".to_string(),
             |c| super::pg::shown_url(&c),
         ),
         _ => db.display().to_string(),
