@@ -3,7 +3,8 @@
 //! a game over a link with White on server A and Black and a spectator on
 //! server B, every change seen on the other side by `LISTEN`/`NOTIFY`; and
 //! moves for one ply sent through both servers at once, of which exactly
-//! one lands.
+//! one lands; and play going on after every database connection of both
+//! servers is killed (as when PostgreSQL restarts).
 
 mod support;
 
@@ -224,4 +225,69 @@ async fn moves_for_one_ply_through_both_servers_land_once() {
         "{} of 6 races decided by the store's transaction (concurrent_change), the rest by a server that had already seen the winner (not_your_turn)",
         RACES_DECIDED_BY_THE_STORE.load(std::sync::atomic::Ordering::Relaxed)
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_reconnect_after_their_connections_are_killed() {
+    let Some(server) = server_url("the_servers_reconnect_after_their_connections_are_killed")
+    else {
+        return;
+    };
+    let db = ScratchDb::new(&server);
+    let (a, b) = two_servers(&db);
+    let (ca, cb) = (Client::new(a.addr), Client::from(b.addr, 2));
+    let (id, wt, bt) = link_game(&ca).await;
+    let mut white_a = Events::open(a.addr, &format!("/api/games/{id}/events?seat={wt}"))
+        .await
+        .unwrap();
+    let mut black_b = Events::open(b.addr, &format!("/api/games/{id}/events?seat={bt}"))
+        .await
+        .unwrap();
+    let mut acknowledged = Vec::new();
+    for ply in 1..=8 {
+        if ply == 3 || ply == 6 {
+            // Every connection of both servers (pools and listeners) dies,
+            // as when PostgreSQL restarts.
+            db.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            );
+        }
+        let (mover, token, other) = if ply % 2 == 1 {
+            (&ca, &wt, &mut black_b)
+        } else {
+            (&cb, &bt, &mut white_a)
+        };
+        let view = mover
+            .expect(200, "GET", &format!("/api/games/{id}"), Some(token), None)
+            .await
+            .unwrap()
+            .json;
+        assert_eq!(
+            view_moves(&view),
+            acknowledged,
+            "ply {ply}: the mover's server"
+        );
+        let text = first_legal(&view);
+        // The pool checks each connection before use, so a dropped one is
+        // replaced, not a failed request.
+        let body = json!({ "move": text });
+        mover
+            .expect(
+                200,
+                "POST",
+                &format!("/api/games/{id}/moves"),
+                Some(token),
+                Some(&body),
+            )
+            .await
+            .unwrap();
+        acknowledged.push(text);
+        let (_, there) = other.until(PROPAGATION_LIMIT, plies(ply)).await.unwrap();
+        assert_eq!(view_moves(&there), acknowledged, "ply {ply}");
+    }
+    let check = PgStore::open(&db.url).unwrap();
+    let (_, moves) = check.load_game(&id).unwrap().unwrap();
+    let texts: Vec<_> = moves.iter().map(|m| m.text.clone()).collect();
+    assert_eq!(texts, acknowledged, "every acknowledged move, once");
 }

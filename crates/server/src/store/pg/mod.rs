@@ -154,7 +154,9 @@ fn start_runtime() -> Result<(tokio::runtime::Handle, tokio::sync::oneshot::Send
 
 impl PgStore {
     /// Connects to the database at `url`, and brings its schema up to date
-    /// (see [`schema`]).
+    /// (see [`schema`]). Pooled connections are checked with a trivial
+    /// query before each use, so one the database dropped (a restart) is
+    /// replaced instead of failing a request.
     ///
     /// # Errors
     /// [`StoreError::BadAddress`] for a URL that does not parse,
@@ -168,7 +170,7 @@ impl PgStore {
             config,
             NoTls,
             ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
+                recycling_method: RecyclingMethod::Verified,
             },
         );
         let pool = Pool::builder(manager)
