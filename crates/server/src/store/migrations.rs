@@ -24,8 +24,11 @@ pub fn check_version(found: i64, known: usize) -> Result<usize, StoreError> {
     Ok(found_steps)
 }
 
+/// One step of the SQLite schema, run inside the migration's transaction.
+type SqliteStep = fn(&Transaction<'_>) -> Result<(), StoreError>;
+
 /// The SQLite schema's steps, in order (step `i` makes version `i + 1`).
-const SQLITE_STEPS: &[fn(&Transaction<'_>) -> Result<(), StoreError>] = &[sqlite_v1];
+const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1];
 
 /// The newest SQLite schema version this build knows.
 pub const SQLITE_VERSION: usize = SQLITE_STEPS.len();
