@@ -4,7 +4,8 @@
 # is missing, creates a cluster in a temporary folder listening on
 # 127.0.0.1 on a free port (run as the `postgres` user when we are root),
 # and exports MENAGERIE_TEST_PG; `pg_cluster_stop` stops it and removes the
-# folder (.ci/run calls it from its EXIT trap).
+# folder (.ci/run calls it from its EXIT trap). `nginx_install` installs
+# nginx for the proxy test.
 
 PG_BIN=""
 PG_DIR=""
@@ -30,18 +31,31 @@ pg_find_bin() {
   [ -n "$newest" ] && [ -x "$newest/initdb" ] && echo "$newest"
 }
 
-pg_install() {
-  echo "== installing PostgreSQL (apt-get install postgresql)"
+# Installs Debian packages (as root, or with sudo).
+ci_apt_install() {
+  echo "== installing $* (apt-get install)"
   local apt=(apt-get)
   if [ "$(id -u)" != 0 ]; then
     command -v sudo >/dev/null 2>&1 || {
-      echo "initdb is missing and we are not root and have no sudo: install postgresql" >&2
+      echo "$* missing, and we are neither root nor have sudo: install $*" >&2
       return 1
     }
     apt=(sudo apt-get)
   fi
   DEBIAN_FRONTEND=noninteractive "${apt[@]}" update -q >/dev/null
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -q postgresql >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -q "$@" >/dev/null
+}
+
+pg_install() {
+  ci_apt_install postgresql
+}
+
+# nginx for the proxy test (crates/server/tests/nginx.rs); the package's
+# own service is not used.
+nginx_install() {
+  if [ ! -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null 2>&1; then
+    ci_apt_install nginx
+  fi
 }
 
 # Whether something listens on 127.0.0.1:$1.
