@@ -6,6 +6,7 @@
 //! cost nothing.
 
 use crate::eval::{self, Weights};
+use crate::exchange;
 use crate::nnue::{stack::Stack, Network};
 use crate::ordering::{self, move_key, Heuristics};
 use crate::pruning::{self, Features};
@@ -63,10 +64,18 @@ pub struct Searcher<'a, 's> {
     /// Hashes of the game's positions and of the current path (for
     /// repetitions), with whether the move leading to each was a pass.
     path: Vec<(u64, bool)>,
+    /// The move excluded from each ply's node by a singular-extension
+    /// test (its key; 0: none).
+    excluded: Vec<u32>,
+    /// The moves of the current path from the root (a null move as a pass).
+    line: Vec<Move>,
     /// Length of `path` at the root.
     root_len: usize,
     scores: Vec<Vec<i32>>,
     moves: Vec<Vec<Move>>,
+    /// The static evaluation of the node at each ply of the path
+    /// (`-INFINITY` when that node was in check).
+    evals: Vec<i32>,
     /// The network's accumulators along the path, when a net evaluates.
     nnue: Option<Stack<'s>>,
 }
@@ -99,9 +108,12 @@ impl<'a, 's> Searcher<'a, 's> {
             nodes: 0,
             seldepth: 0,
             path: history,
+            line: Vec::with_capacity(MAX_PLY + 2),
+            excluded: vec![0; MAX_PLY + 2],
             root_len,
             scores: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
+            evals: vec![-INFINITY; MAX_PLY + 2],
             nnue: net.map(|n| Stack::new(n, MAX_PLY + 1)),
         }
     }
@@ -241,10 +253,21 @@ impl<'a, 's> Searcher<'a, 's> {
 
     pub(crate) fn push(&mut self, child: &Position, m: &Move) {
         self.path.push((child.hash(), *m == Move::Pass));
+        self.line.push(*m);
     }
 
     pub(crate) fn pop(&mut self) {
         self.path.pop();
+        self.line.pop();
+    }
+
+    /// The move that led to the current node, if the node is not the root
+    /// and [`Features::countermove`] is on.
+    fn previous_move(&self) -> Option<Move> {
+        self.features
+            .countermove
+            .then(|| self.line.last().copied())
+            .flatten()
     }
 
     /// The score of the side to move when it has no legal action.
@@ -304,7 +327,7 @@ impl<'a, 's> Searcher<'a, 's> {
             return self.evaluate(pos, ply);
         }
         let in_check = pos.variant().has_royal_king() && pos.is_check();
-        let depth = if in_check && self.features.check_extension && ply < 2 * MAX_PLY / 3 {
+        let mut depth = if in_check && self.features.check_extension && ply < 2 * MAX_PLY / 3 {
             depth + 1
         } else {
             depth
@@ -315,7 +338,8 @@ impl<'a, 's> Searcher<'a, 's> {
         let hash = pos.hash();
         let entry = self.shared.tt.probe(hash);
         let tt_key = entry.map_or(0, |e| e.move_key);
-        if let Some(e) = entry {
+        let excluded = self.excluded[ply];
+        if let Some(e) = entry.filter(|_| excluded == 0) {
             if !pv_node && ply > 0 && i32::from(e.depth) >= depth {
                 if let Some(s) = table_cutoff(e, ply, alpha, beta) {
                     return s;
@@ -327,9 +351,20 @@ impl<'a, 's> Searcher<'a, 's> {
         } else {
             self.evaluate(pos, ply)
         };
-        if !pv_node && ply > 0 {
-            if pruning::reverse_futility(self.features, depth, in_check, static_eval, beta)
-                && !score::is_mate(beta)
+        self.evals[ply] = static_eval;
+        let improving = self.improving(ply, in_check);
+        if self.features.iir && depth >= 4 && tt_key == 0 && !in_check {
+            depth -= 1;
+        }
+        if !pv_node && ply > 0 && excluded == 0 {
+            if pruning::reverse_futility(
+                self.features,
+                depth,
+                in_check,
+                static_eval,
+                beta,
+                improving,
+            ) && !score::is_mate(beta)
             {
                 return static_eval;
             }
@@ -346,6 +381,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 let mut child = pos.clone();
                 child.play_unchecked(&Move::Pass);
                 self.path.push((child.hash(), false));
+                self.line.push(Move::Pass);
                 self.made(ply, pos, &child);
                 let r = pruning::null_move_reduction(depth);
                 let mut child_pv = Vec::new();
@@ -359,6 +395,7 @@ impl<'a, 's> Searcher<'a, 's> {
                     false,
                 );
                 self.path.pop();
+                self.line.pop();
                 if self.shared.aborted() {
                     return 0;
                 }
@@ -367,6 +404,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 }
             }
         }
+        let extend_key = self.singular(pos, entry, depth, ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         Self::generate(pos, &mut moves);
@@ -377,6 +415,10 @@ impl<'a, 's> Searcher<'a, 's> {
             tt_key,
             ply,
             &self.heuristics,
+            &ordering::Context {
+                exchange: self.features.exchange,
+                previous: self.previous_move(),
+            },
             &mut scores,
         );
         let futile =
@@ -391,20 +433,29 @@ impl<'a, 's> Searcher<'a, 's> {
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut scores, i);
             let m = moves[i];
+            let key = move_key(&m);
+            if excluded != 0 && key == excluded {
+                continue;
+            }
+            let new_depth = depth - 1 + i32::from(extend_key != 0 && key == extend_key);
+            let quiet = pruning::is_quiet(&m);
+            // Futility and late-move pruning skip a quiet move once some
+            // move has been searched: before it is played (checks too), or,
+            // without `early_pruning`, after it (sparing checks).
+            let prunable = quiet
+                && !in_check
+                && legal > 0
+                && (futile
+                    || pruning::late_move_prunable(self.features, depth, legal + 1, pv_node));
+            if prunable && self.features.early_pruning {
+                continue;
+            }
             let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;
-            let quiet = pruning::is_quiet(&m);
             let gives_check = child.variant().has_royal_king() && child.is_check();
-            if futile && quiet && !gives_check && legal > 1 {
-                continue;
-            }
-            if quiet
-                && !in_check
-                && !gives_check
-                && pruning::late_move_prunable(self.features, depth, legal, pv_node)
-            {
+            if prunable && !gives_check {
                 continue;
             }
             self.push(&child, &m);
@@ -412,7 +463,7 @@ impl<'a, 's> Searcher<'a, 's> {
             let s = if legal == 1 {
                 -self.search(
                     &child,
-                    depth - 1,
+                    new_depth,
                     -beta,
                     -alpha,
                     ply + 1,
@@ -421,13 +472,19 @@ impl<'a, 's> Searcher<'a, 's> {
                 )
             } else {
                 let r = if quiet && !in_check && !gives_check {
-                    pruning::lmr_reduction(self.features, depth, legal - 1, pv_node)
+                    pruning::lmr_reduction(
+                        self.features,
+                        depth,
+                        legal - 1,
+                        pv_node,
+                        self.heuristics.history_of(pos, &m),
+                    )
                 } else {
                     0
                 };
                 let mut s = -self.search(
                     &child,
-                    depth - 1 - r,
+                    new_depth - r,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -437,7 +494,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 if s > alpha && r > 0 {
                     s = -self.search(
                         &child,
-                        depth - 1,
+                        new_depth,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
@@ -448,7 +505,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 if s > alpha && s < beta {
                     s = -self.search(
                         &child,
-                        depth - 1,
+                        new_depth,
                         -beta,
                         -alpha,
                         ply + 1,
@@ -466,7 +523,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             if s > best {
                 best = s;
-                best_key = move_key(&m);
+                best_key = key;
                 if s > alpha {
                     alpha = s;
                     pv.clear();
@@ -475,6 +532,9 @@ impl<'a, 's> Searcher<'a, 's> {
                     if s >= beta {
                         if quiet {
                             self.heuristics.reward(pos, &m, ply, depth);
+                            if let Some(p) = self.previous_move() {
+                                self.heuristics.counter(&p, &m);
+                            }
                             for q in &quiets_tried {
                                 self.heuristics.punish(pos, q, depth);
                             }
@@ -490,14 +550,21 @@ impl<'a, 's> Searcher<'a, 's> {
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         if legal == 0 {
-            return Self::no_moves_score(pos, in_check, ply);
+            // With the table move excluded, no other move is no verdict.
+            return if excluded != 0 {
+                alpha
+            } else {
+                Self::no_moves_score(pos, in_check, ply)
+            };
         }
         if best == -INFINITY {
             // Every legal move was pruned as futile: the static bound stands.
             return alpha;
         }
-        let depth = depth.clamp(0, 255) as u8;
-        self.store(hash, best, original_alpha, beta, best_key, ply, depth);
+        if excluded == 0 {
+            let depth = depth.clamp(0, 255) as u8;
+            self.store(hash, best, original_alpha, beta, best_key, ply, depth);
+        }
         best
     }
 
@@ -560,6 +627,7 @@ impl<'a, 's> Searcher<'a, 's> {
             entry.map_or(0, |e| e.move_key),
             ply,
             &self.heuristics,
+            &ordering::Context::default(),
             &mut scores,
         );
         let mut filter = None;
@@ -572,10 +640,16 @@ impl<'a, 's> Searcher<'a, 's> {
             if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
                 continue;
             }
+            let risky = !in_check && self.features.exchange && {
+                exchange::risk(pos, self.weights, &m).is_some()
+            };
             let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;
+            if risky && exchange::recapturable(pos, &m, &child) {
+                continue;
+            }
             self.made(ply, pos, &child);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.shared.aborted() {
@@ -604,6 +678,48 @@ impl<'a, 's> Searcher<'a, 's> {
             self.store(hash, best, original_alpha, beta, best_key, ply, 0);
         }
         best
+    }
+
+    /// Singular extension: the key of the table move of `pos` (searched at
+    /// `ply` with `depth` left) if every other move fails low against a
+    /// bound a little under the table's score, searched at half the depth
+    /// (so the table move alone holds the position and earns one more ply);
+    /// 0 otherwise.
+    fn singular(&mut self, pos: &Position, entry: Option<Entry>, depth: i32, ply: usize) -> u32 {
+        let Some(e) = entry else {
+            return 0;
+        };
+        if !self.features.singular
+            || self.excluded[ply] != 0
+            || ply == 0
+            || depth < 7
+            || e.move_key == 0
+            || e.bound == Bound::Upper
+            || i32::from(e.depth) < depth - 3
+        {
+            return 0;
+        }
+        let table_score = score::from_tt(e.score, ply);
+        if score::is_mate(table_score) {
+            return 0;
+        }
+        let bound = table_score - 2 * depth;
+        self.excluded[ply] = e.move_key;
+        let mut pv = Vec::new();
+        let s = self.search(pos, (depth - 1) / 2, bound - 1, bound, ply, &mut pv, false);
+        self.excluded[ply] = 0;
+        if s < bound && !self.shared.aborted() {
+            e.move_key
+        } else {
+            0
+        }
+    }
+
+    /// Whether the node at `ply` evaluates better than the same side's node
+    /// two plies before (always, when that one was in check; never when this
+    /// one is).
+    fn improving(&self, ply: usize, in_check: bool) -> bool {
+        self.features.improving && !in_check && ply >= 2 && self.evals[ply] > self.evals[ply - 2]
     }
 
     /// Keeps a node's result in the table: its bound from the window

@@ -104,6 +104,14 @@ impl EngineSpec {
                 "no-checkext" => f.check_extension = false,
                 "no-lmp" => f.late_move_pruning = false,
                 "no-qsearch" => f.quiescence = 0,
+                "no-exchange" => f.exchange = false,
+                "no-improving" => f.improving = false,
+                "no-iir" => f.iir = false,
+                "no-histlmr" => f.history_lmr = false,
+                "early" => f.early_pruning = true,
+                "no-stability" => f.stability = false,
+                "no-counter" => f.countermove = false,
+                "no-singular" => f.singular = false,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ => match sw
                     .strip_prefix("threads=")
@@ -150,6 +158,7 @@ pub fn load_net(path: &str) -> Result<EvalChoice, String> {
 pub enum Spec {
     /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
     /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`, `no-lmp`,
+    /// `no-qsearch`, `no-exchange`, `no-improving`, `no-iir`, `no-histlmr`, `early`, `no-stability`, `no-counter`, `no-singular`,
     /// `threads=N`) used to measure each technique, `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.
