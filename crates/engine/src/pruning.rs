@@ -60,13 +60,13 @@ impl Default for Features {
             check_extension: true,
             late_move_pruning: true,
             exchange: true,
-            improving: true,
+            improving: false,
             iir: true,
-            history_lmr: true,
+            history_lmr: false,
             early_pruning: false,
             stability: true,
-            countermove: true,
-            singular: true,
+            countermove: false,
+            singular: false,
             quiescence: u32::MAX,
         }
     }

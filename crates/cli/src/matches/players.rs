@@ -105,13 +105,13 @@ impl EngineSpec {
                 "no-lmp" => f.late_move_pruning = false,
                 "no-qsearch" => f.quiescence = 0,
                 "no-exchange" => f.exchange = false,
-                "no-improving" => f.improving = false,
+                "improving" => f.improving = true,
                 "no-iir" => f.iir = false,
-                "no-histlmr" => f.history_lmr = false,
+                "histlmr" => f.history_lmr = true,
                 "early" => f.early_pruning = true,
                 "no-stability" => f.stability = false,
-                "no-counter" => f.countermove = false,
-                "no-singular" => f.singular = false,
+                "counter" => f.countermove = true,
+                "singular" => f.singular = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ => match sw
                     .strip_prefix("threads=")
@@ -158,7 +158,8 @@ pub fn load_net(path: &str) -> Result<EvalChoice, String> {
 pub enum Spec {
     /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
     /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`, `no-lmp`,
-    /// `no-qsearch`, `no-exchange`, `no-improving`, `no-iir`, `no-histlmr`, `early`, `no-stability`, `no-counter`, `no-singular`,
+    /// `no-qsearch`, `no-exchange`, `no-iir`, `no-stability`, and the
+    /// measured-off `improving`, `histlmr`, `counter`, `early`, `singular`,
     /// `threads=N`) used to measure each technique, `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.

@@ -6,13 +6,16 @@
 //! cost nothing.
 
 use crate::eval::{self, Weights};
-use crate::exchange;
 use crate::nnue::{stack::Stack, Network};
 use crate::ordering::{self, move_key, Heuristics};
 use crate::pruning::{self, Features};
 use crate::score::{self, mated_in, INFINITY};
 use crate::tt::{Bound, Entry, Table};
 use menagerie_rules::movegen::{self, legality::Filter};
+
+mod quiescence;
+mod repetition;
+mod singular;
 use menagerie_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -171,47 +174,6 @@ impl<'a, 's> Searcher<'a, 's> {
             .nodes
             .fetch_add(self.local_nodes, Ordering::Relaxed);
         self.local_nodes = 0;
-    }
-
-    /// Whether the position at the end of the path is drawn by its history:
-    /// two passes in a row, the 50-move rule, or a repetition within the
-    /// search path or of a game position (one earlier occurrence suffices
-    /// inside the search).
-    fn drawn_by_history(&self, pos: &Position) -> bool {
-        let n = self.path.len();
-        if n >= 2 && self.path[n - 1].1 && self.path[n - 2].1 {
-            return true;
-        }
-        if !draw_rules(pos) {
-            return false;
-        }
-        if pos.halfmoves() >= 100 {
-            return true;
-        }
-        let hash = pos.hash();
-        let reach = (pos.halfmoves() as usize).min(n - 1);
-        let mut i = n - 1;
-        let stop = n - 1 - reach;
-        while i >= stop + 2 {
-            i -= 2;
-            if self.path[i].0 == hash {
-                // Within the search path one repetition is enough; against the
-                // game's own positions it takes two earlier occurrences.
-                if i >= self.root_len - 1 {
-                    return true;
-                }
-                let earlier = self.path[..i]
-                    .iter()
-                    .rev()
-                    .step_by(2)
-                    .filter(|e| e.0 == hash)
-                    .count();
-                if earlier >= 1 {
-                    return true;
-                }
-            }
-        }
-        false
     }
 
     /// The child of `pos` after `m`, or `None` if `m` leaves the mover's king
@@ -566,153 +528,6 @@ impl<'a, 's> Searcher<'a, 's> {
             self.store(hash, best, original_alpha, beta, best_key, ply, depth);
         }
         best
-    }
-
-    /// Quiescence: stand pat, or search every capture (and every promotion;
-    /// every evasion when in check, for a few plies).
-    pub fn qsearch(
-        &mut self,
-        pos: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: u32,
-    ) -> i32 {
-        if self.count_node() {
-            return 0;
-        }
-        if !pos.variant().has_royal_king() && pos.board().by_color(pos.turn()).is_empty() {
-            return mated_in(ply);
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY || qply >= self.features.quiescence {
-            return self.evaluate(pos, ply);
-        }
-        let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();
-        let hash = pos.hash();
-        let entry = self.shared.tt.probe(hash);
-        if let Some(s) = entry.and_then(|e| table_cutoff(e, ply, alpha, beta)) {
-            return s;
-        }
-        let stand = if in_check {
-            -INFINITY
-        } else {
-            self.evaluate(pos, ply)
-        };
-        if stand >= beta {
-            return stand;
-        }
-        let original_alpha = alpha;
-        alpha = alpha.max(stand);
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        moves.clear();
-        movegen::generate_pseudo(pos, &mut moves);
-        if !in_check {
-            moves.retain(|m| {
-                m.is_capture()
-                    || matches!(
-                        m,
-                        Move::Normal {
-                            promotion: Some(_),
-                            ..
-                        }
-                    )
-            });
-        }
-        ordering::score_moves(
-            pos,
-            self.weights,
-            &moves,
-            entry.map_or(0, |e| e.move_key),
-            ply,
-            &self.heuristics,
-            &ordering::Context::default(),
-            &mut scores,
-        );
-        let mut filter = None;
-        let mut best = stand;
-        let mut best_key = 0;
-        let mut legal = 0;
-        for i in 0..moves.len() {
-            ordering::pick(&mut moves, &mut scores, i);
-            let m = moves[i];
-            if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
-                continue;
-            }
-            let risky = !in_check && self.features.exchange && {
-                exchange::risk(pos, self.weights, &m).is_some()
-            };
-            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
-                continue;
-            };
-            legal += 1;
-            if risky && exchange::recapturable(pos, &m, &child) {
-                continue;
-            }
-            self.made(ply, pos, &child);
-            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.shared.aborted() {
-                break;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_key = move_key(&m);
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
-        if in_check && legal == 0 {
-            // Every pseudo-legal move was tried: mated.
-            return mated_in(ply);
-        }
-        // A deeper result for this position stays: only a quiescence one is
-        // replaced.
-        if !self.shared.aborted() && !entry.is_some_and(|e| e.depth > 0) {
-            self.store(hash, best, original_alpha, beta, best_key, ply, 0);
-        }
-        best
-    }
-
-    /// Singular extension: the key of the table move of `pos` (searched at
-    /// `ply` with `depth` left) if every other move fails low against a
-    /// bound a little under the table's score, searched at half the depth
-    /// (so the table move alone holds the position and earns one more ply);
-    /// 0 otherwise.
-    fn singular(&mut self, pos: &Position, entry: Option<Entry>, depth: i32, ply: usize) -> u32 {
-        let Some(e) = entry else {
-            return 0;
-        };
-        if !self.features.singular
-            || self.excluded[ply] != 0
-            || ply == 0
-            || depth < 7
-            || e.move_key == 0
-            || e.bound == Bound::Upper
-            || i32::from(e.depth) < depth - 3
-        {
-            return 0;
-        }
-        let table_score = score::from_tt(e.score, ply);
-        if score::is_mate(table_score) {
-            return 0;
-        }
-        let bound = table_score - 2 * depth;
-        self.excluded[ply] = e.move_key;
-        let mut pv = Vec::new();
-        let s = self.search(pos, (depth - 1) / 2, bound - 1, bound, ply, &mut pv, false);
-        self.excluded[ply] = 0;
-        if s < bound && !self.shared.aborted() {
-            e.move_key
-        } else {
-            0
-        }
     }
 
     /// Whether the node at `ply` evaluates better than the same side's node
