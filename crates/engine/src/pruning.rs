@@ -64,7 +64,7 @@ impl Default for Features {
             iir: true,
             history_lmr: false,
             early_pruning: false,
-            stability: true,
+            stability: false,
             countermove: false,
             singular: false,
             quiescence: u32::MAX,
