@@ -38,8 +38,17 @@ pub enum ErrorCode {
     BadJsonData,
     /// An engine level outside 1 to 10.
     BadLevel,
-    /// A setup name that is empty, too long or has characters a name may not.
+    /// A setup name or a player's display name that is empty, too long or
+    /// has characters a name may not.
     BadName,
+    /// A player key that is not 16 to 64 letters, digits, `-` or `_`.
+    BadPlayerKey,
+    /// The challenge was accepted by someone else first, cancelled or lapsed.
+    ChallengeTaken,
+    /// A player cannot accept their own challenge.
+    OwnChallenge,
+    /// The player or the address has as many open challenges as allowed.
+    TooManyChallenges,
     /// A ply number the game does not have.
     BadPly,
     /// A Pick the Piece setup that does not follow the setup rules.
@@ -86,7 +95,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 33] = [
+    pub const ALL: [ErrorCode; 37] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
@@ -99,6 +108,10 @@ impl ErrorCode {
         ErrorCode::BadJsonData,
         ErrorCode::BadLevel,
         ErrorCode::BadName,
+        ErrorCode::BadPlayerKey,
+        ErrorCode::ChallengeTaken,
+        ErrorCode::OwnChallenge,
+        ErrorCode::TooManyChallenges,
         ErrorCode::BadPly,
         ErrorCode::BadSetup,
         ErrorCode::BadTimeControl,
@@ -138,6 +151,10 @@ impl ErrorCode {
             ErrorCode::BadJsonData => "bad_json_data",
             ErrorCode::BadLevel => "bad_level",
             ErrorCode::BadName => "bad_name",
+            ErrorCode::BadPlayerKey => "bad_player_key",
+            ErrorCode::ChallengeTaken => "challenge_taken",
+            ErrorCode::OwnChallenge => "own_challenge",
+            ErrorCode::TooManyChallenges => "too_many_challenges",
             ErrorCode::BadPly => "bad_ply",
             ErrorCode::BadSetup => "bad_setup",
             ErrorCode::BadTimeControl => "bad_time_control",

@@ -50,6 +50,7 @@ struct Inner {
     limiter: RateLimiter,
     reviews: Reviews,
     review_budget: ReviewBudget,
+    lobby: crate::lobby::Lobby,
 }
 
 impl AppState {
@@ -83,6 +84,7 @@ impl AppState {
                 limiter,
                 reviews: Reviews::default(),
                 review_budget: budget,
+                lobby: crate::lobby::Lobby::default(),
             }),
         }
     }
@@ -105,6 +107,12 @@ impl AppState {
     #[must_use]
     pub fn reviews(&self) -> &Reviews {
         &self.inner.reviews
+    }
+
+    /// The lobby's broadcast of changes.
+    #[must_use]
+    pub fn lobby(&self) -> &crate::lobby::Lobby {
+        &self.inner.lobby
     }
 
     /// The search budget of each reviewed position.

@@ -5,11 +5,16 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 mod board;
+mod lobby;
 mod records;
 mod review;
 
 pub use board::{
     AnalysisDone, AnalysisInfo, AnalysisQuery, BoardPosition, MoveSquares, PositionRequest,
+};
+pub use lobby::{
+    ChallengeAccepted, ChallengeCreated, ChallengePage, ChallengeView, CreateChallenge, LobbyQuery,
+    PlayerRequest,
 };
 pub use records::{
     NodeInput, ReadRecord, RecordNode, RecordQuery, RecordText, RecordTree, WriteRecord,

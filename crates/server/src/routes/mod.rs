@@ -4,6 +4,7 @@ pub mod actions;
 pub mod analysis;
 pub mod games;
 pub mod levels;
+pub mod lobby;
 pub mod page;
 pub mod plies;
 pub mod positions;
@@ -46,6 +47,11 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/draw", post(actions::draw))
         .route("/games/{id}/analysis", post(actions::analysis))
         .route("/games/{id}/review", get(review::read).post(review::start))
+        .route("/challenges", get(lobby::list).post(lobby::create))
+        .route("/challenges/{id}", get(lobby::one))
+        .route("/challenges/{id}/accept", post(lobby::accept))
+        .route("/challenges/{id}/cancel", post(lobby::cancel))
+        .route("/lobby/events", get(lobby::events::stream))
         .route("/positions", post(positions::position))
         .route("/records/read", post(records::read).layer(record_limit()))
         .route("/records/write", post(records::write).layer(record_limit()))

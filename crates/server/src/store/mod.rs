@@ -9,8 +9,10 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::Mutex;
 
+mod challenges;
 mod reviews;
 
+pub use challenges::{ChallengeRow, ChallengeState};
 pub use reviews::{ReviewPlyRow, ReviewRow};
 
 /// A storage failure.
@@ -173,6 +175,57 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError>;
+    /// Stores a new open challenge.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn create_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError>;
+    /// A challenge in any state, if it exists.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn load_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError>;
+    /// Up to `limit` open challenges from the `offset`-th, newest first, and
+    /// how many are open in all.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn open_challenges(
+        &self,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<ChallengeRow>, usize), StoreError>;
+    /// How many open challenges `player` has, and how many come from `address`.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn count_open_challenges(
+        &self,
+        player: &str,
+        address: &str,
+    ) -> Result<(usize, usize), StoreError>;
+    /// Marks an open challenge accepted with its game, atomically: `false`
+    /// if it was not open (already accepted, cancelled or lapsed).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn claim_challenge(&self, id: &str, game_id: &str) -> Result<bool, StoreError>;
+    /// Cancels an open challenge of `player`; whether there was one.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn cancel_challenge(&self, id: &str, player: &str) -> Result<bool, StoreError>;
+    /// Notes that `player` is in the lobby at `now_ms` (its open challenges stay).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn touch_challenges(&self, player: &str, now_ms: i64) -> Result<(), StoreError>;
+    /// Marks lapsed the open challenges whose creator was last seen before
+    /// `seen_before_ms`; how many.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn lapse_challenges(&self, seen_before_ms: i64) -> Result<usize, StoreError>;
 }
 
 /// A column stored as text, read back into its type.
@@ -254,6 +307,23 @@ CREATE TABLE IF NOT EXISTS review_plies (
     data TEXT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
+CREATE TABLE IF NOT EXISTS challenges (
+    id TEXT PRIMARY KEY,
+    player TEXT NOT NULL,
+    address TEXT NOT NULL,
+    name TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    start_fen TEXT NOT NULL,
+    time_control TEXT,
+    color TEXT NOT NULL,
+    token TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    seen_ms INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'open',
+    game_id TEXT
+);
+CREATE INDEX IF NOT EXISTS challenges_by_state ON challenges(state, created_ms);
 ";
 
 impl SqliteStore {
@@ -499,6 +569,46 @@ impl Store for SqliteStore {
 
     fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError> {
         reviews::unfinished(&self.conn())
+    }
+
+    fn create_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError> {
+        challenges::create(&self.conn(), c)
+    }
+
+    fn load_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError> {
+        challenges::load(&self.conn(), id)
+    }
+
+    fn open_challenges(
+        &self,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<ChallengeRow>, usize), StoreError> {
+        challenges::open_page(&self.conn(), offset, limit)
+    }
+
+    fn count_open_challenges(
+        &self,
+        player: &str,
+        address: &str,
+    ) -> Result<(usize, usize), StoreError> {
+        challenges::count_open(&self.conn(), player, address)
+    }
+
+    fn claim_challenge(&self, id: &str, game_id: &str) -> Result<bool, StoreError> {
+        challenges::claim(&self.conn(), id, game_id)
+    }
+
+    fn cancel_challenge(&self, id: &str, player: &str) -> Result<bool, StoreError> {
+        challenges::cancel(&self.conn(), id, player)
+    }
+
+    fn touch_challenges(&self, player: &str, now_ms: i64) -> Result<(), StoreError> {
+        challenges::touch(&self.conn(), player, now_ms)
+    }
+
+    fn lapse_challenges(&self, seen_before_ms: i64) -> Result<usize, StoreError> {
+        challenges::lapse(&self.conn(), seen_before_ms)
     }
 }
 
