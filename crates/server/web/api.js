@@ -175,6 +175,35 @@ export const api = {
   /** @param {string} name */
   deleteSetup: (name) => request('DELETE', `/api/setups/${enc(name)}`),
   /**
+   * Opens a challenge in the lobby (`POST /api/challenges`).
+   * @param {object} body
+   * @returns {Promise<import('./types.js').ChallengeCreated>}
+   */
+  createChallenge: (body) => request('POST', '/api/challenges', { body }),
+  /**
+   * @param {string} id
+   * @param {string} player
+   * @returns {Promise<Created>}
+   */
+  acceptChallenge: (id, player) => request('POST', `/api/challenges/${enc(id)}/accept`, { body: { player } }),
+  /**
+   * @param {string} id
+   * @param {string} player
+   * @returns {Promise<import('./types.js').Challenge>}
+   */
+  cancelChallenge: (id, player) => request('POST', `/api/challenges/${enc(id)}/cancel`, { body: { player } }),
+  /**
+   * @param {string} id
+   * @param {string} player
+   * @returns {Promise<import('./types.js').Challenge>}
+   */
+  challenge: (id, player) => request('GET', `/api/challenges/${enc(id)}?player=${enc(player)}`),
+  /**
+   * The lobby's event stream (`challenges`, `accepted`).
+   * @param {string} player
+   */
+  lobbyEvents: (player) => new EventSource(`/api/lobby/events?player=${enc(player)}`),
+  /**
    * The game's event stream.
    * @param {string} id
    * @param {Token} token

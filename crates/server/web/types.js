@@ -163,6 +163,25 @@
  * @property {GameView} game
  */
 
+/**
+ * An open challenge of the lobby.
+ * @typedef {object} Challenge
+ * @property {string} id
+ * @property {string} name The challenger's display name.
+ * @property {string} variant
+ * @property {string} title
+ * @property {Record<string, boolean>} options
+ * @property {{ initial_ms: number, increment_ms: number } | null} time_control
+ * @property {'white' | 'black' | 'random'} color The challenger's colour.
+ * @property {number} created_ms
+ * @property {'open' | 'accepted' | 'cancelled' | 'lapsed'} state
+ * @property {string | null} game
+ * @property {boolean} mine
+ */
+
+/** @typedef {{ challenge: Challenge, token: string }} ChallengeCreated */
+/** @typedef {{ challenges: Challenge[], total: number, offset: number }} ChallengePage */
+
 /** @typedef {{ cp: number } | { mate: number }} Score */
 
 /**

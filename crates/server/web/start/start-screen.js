@@ -7,6 +7,7 @@ import { $, app, esc, input, recentGames, savedSetups, showFatal } from '../dom.
 import { pieceSvg } from '../pieces.js';
 import { Builder, builderHtml } from './builder.js';
 import { importGame, openCreatedGame } from './import.js';
+import { lobbyHtml, openChallenge, startLobby } from './lobby.js';
 
 /** @typedef {import('../types.js').VariantInfo} VariantInfo */
 
@@ -40,6 +41,7 @@ function startHtml(variants, pieces, chosen) {
   const recent = recentGames();
   return `
   <header class="site"><h1>Menagerie</h1><p>Five chess variants no other engine plays — and chess.</p><nav><a href="/#rules">Rules of every game</a> · <a href="/#analysis" id="open-analysis">Analysis board</a></nav></header>
+  ${lobbyHtml()}
   ${recent.length ? `<section class="card recent"><h2>Continue a game</h2><ul>${recent.map((g) => `<li><a href="/play/${encodeURIComponent(g.id)}${g.token ? `?seat=${encodeURIComponent(g.token)}` : ''}">${esc(g.title || g.variant || '')} — ${esc(g.vs || '')}</a> <small>${new Date(g.when || Date.now()).toLocaleString()}</small></li>`).join('')}</ul></section>` : ''}
   <form class="card newgame" id="newgame" novalidate>
     <h2>New game</h2>
@@ -55,6 +57,7 @@ function startHtml(variants, pieces, chosen) {
       <label><input type="radio" name="opp" value="engine" checked> The engine</label>
       <label><input type="radio" name="opp" value="local"> A friend on this screen</label>
       <label><input type="radio" name="opp" value="link"> A friend over a link</label>
+      <label><input type="radio" name="opp" value="open"> Anyone (open challenge in the lobby)</label>
       <label class="level" id="level-row">Level <input type="range" id="level" min="1" max="10" value="3" aria-describedby="level-out"> <output id="level-out">3</output></label>
       <p class="level-words" id="level-words" aria-live="polite"></p>
     </fieldset>
@@ -122,6 +125,7 @@ export async function startScreen() {
     const opp = radio(form, 'opp');
     $('#level-row').hidden = opp !== 'engine';
     $('#color-row').hidden = opp === 'local';
+    $('#start').textContent = opp === 'open' ? 'Open challenge' : 'Start game';
   };
   form.addEventListener('change', (e) => {
     const name = e.target instanceof HTMLInputElement ? e.target.name : '';
@@ -135,6 +139,7 @@ export async function startScreen() {
   updateOptions();
   updateOpp();
   form.addEventListener('submit', (e) => { e.preventDefault(); submit(form, variants, builder); });
+  startLobby();
   $('#import').addEventListener('click', () => importGame(input('#import-variant').value, input('#import-text').value, $('#import-error')));
 }
 
@@ -192,6 +197,12 @@ async function submit(form, variants, builder) {
   }
   const start = /** @type {HTMLButtonElement} */ ($('#start'));
   start.disabled = true;
+  if (opp === 'open') {
+    delete body.opponent;
+    err.textContent = await openChallenge(body);
+    start.disabled = false;
+    return;
+  }
   try {
     openCreatedGame(await api.createGame(body), opp);
   } catch (e) {
