@@ -271,3 +271,65 @@ async fn challenges_survive_a_restart_and_lapse_when_their_creator_is_gone() {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
 }
+
+#[tokio::test]
+async fn only_public_games_in_progress_are_listed_to_watch() {
+    let app = App::memory(1000);
+    let local = |public: Option<bool>| {
+        let mut b = json!({ "variant": "chess", "opponent": { "kind": "local" } });
+        if let Some(p) = public {
+            b["public"] = json!(p);
+        }
+        b
+    };
+    let (private, _) = app.create(local(None)).await;
+    let (shown, shown_token) = app.create(local(Some(true))).await;
+    let (resigned, token) = app.create(local(Some(true))).await;
+    let uri = format!("/api/games/{resigned}/resign");
+    let (s, _) = app.post(&uri, Some(&token), json!({})).await;
+    assert_eq!(s, StatusCode::OK);
+    let (hidden, _) = open(
+        &app,
+        ANN,
+        json!({ "name": "Ann", "variant": "chess", "public": false }),
+    )
+    .await;
+    let (lobby_game, _) = open(&app, ANN, json!({ "name": "Ann", "variant": "wreckage" })).await;
+    accept(&app, &hidden, BOB).await;
+    let (_, g) = accept(&app, &lobby_game, BOB).await;
+    let uri = format!("/api/games/{shown}/moves");
+    app.post(&uri, Some(&shown_token), json!({ "move": "e2e4" }))
+        .await;
+
+    let (s, page) = app.get("/api/games").await;
+    assert_eq!(s, StatusCode::OK, "{page}");
+    let ids: Vec<_> = page["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [g["id"].as_str().unwrap(), shown.as_str()],
+        "newest first; not {private}, {resigned}"
+    );
+    assert_eq!(
+        (
+            page["games"][1]["plies"].as_u64(),
+            page["games"][1]["turn"].as_str()
+        ),
+        (Some(1), Some("black"))
+    );
+    assert_eq!(page["games"][0]["title"], "Wreckage");
+    let (_, page) = app.get("/api/games?offset=1&limit=1").await;
+    assert_eq!(
+        (page["games"][0]["id"].as_str(), page["next"].as_u64()),
+        (Some(shown.as_str()), Some(2))
+    );
+    let (s, v) = app.get("/api/games?limit=51").await;
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_query"))
+    );
+}

@@ -25,6 +25,9 @@ pub struct CreateChallenge {
     /// A clock for both sides; none: untimed.
     #[serde(default)]
     pub time_control: Option<TimeControl>,
+    /// Whether its game is listed among the games to watch (default true).
+    #[serde(default)]
+    pub public: Option<bool>,
 }
 
 /// `POST /api/challenges/{id}/accept` and `/cancel`: who asks.
@@ -76,6 +79,8 @@ pub struct ChallengeView {
     pub game: Option<String>,
     /// Whether the viewer's player key created it.
     pub mine: bool,
+    /// Whether its game will be listed among the games to watch.
+    pub public: bool,
 }
 
 /// `POST /api/challenges` → `201`.
@@ -105,4 +110,38 @@ pub struct ChallengeAccepted {
     pub challenge: String,
     /// The new game's id (its creator joins with the token it was given).
     pub game: String,
+}
+
+/// `GET /api/games`: one game to watch.
+#[derive(Clone, Debug, Serialize)]
+pub struct WatchGame {
+    /// The game's id (open `/play/{id}` to watch).
+    pub id: String,
+    /// The variant spec.
+    pub variant: String,
+    /// The game's title.
+    pub title: String,
+    /// Board width.
+    pub files: u8,
+    /// Board height.
+    pub ranks: u8,
+    /// The pieces on the board now.
+    pub board: Vec<super::BoardPiece>,
+    /// The side to move.
+    pub turn: super::Side,
+    /// Plies played.
+    pub plies: usize,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: i64,
+}
+
+/// `GET /api/games?offset=&limit=`: public games in progress, newest first.
+#[derive(Clone, Debug, Serialize)]
+pub struct WatchPage {
+    /// The games of the page.
+    pub games: Vec<WatchGame>,
+    /// The page's first index (among public games without an off-board ending).
+    pub offset: usize,
+    /// Where the next page starts.
+    pub next: usize,
 }

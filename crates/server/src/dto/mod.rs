@@ -14,7 +14,7 @@ pub use board::{
 };
 pub use lobby::{
     ChallengeAccepted, ChallengeCreated, ChallengePage, ChallengeView, CreateChallenge, LobbyQuery,
-    PlayerRequest,
+    PlayerRequest, WatchGame, WatchPage,
 };
 pub use records::{
     NodeInput, ReadRecord, RecordNode, RecordQuery, RecordText, RecordTree, WriteRecord,
@@ -99,6 +99,9 @@ pub struct CreateGame {
     /// A clock for both sides; none: untimed.
     #[serde(default)]
     pub time_control: Option<TimeControl>,
+    /// Whether the game is listed among the games to watch (default false).
+    #[serde(default)]
+    pub public: Option<bool>,
 }
 
 /// Who plays the other side.

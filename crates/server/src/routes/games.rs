@@ -91,6 +91,9 @@ pub async fn create(
         created_ms: ids::now_ms(),
         creator: (mode == Mode::Link).then_some(color),
     })?;
+    if req.public == Some(true) {
+        state.store().set_public(&id, ids::now_ms())?;
+    }
     let game = view::for_seat(state.view(&g), Some(seat));
     Ok((
         StatusCode::CREATED,

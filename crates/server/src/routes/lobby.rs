@@ -72,6 +72,7 @@ pub fn view_of(c: &ChallengeRow, viewer: Option<&str>) -> ChallengeView {
         state: c.state.name().into(),
         game: c.game_id.clone(),
         mine: viewer == Some(c.player.as_str()),
+        public: c.public,
     }
 }
 
@@ -161,6 +162,7 @@ pub async fn create(
         seen_ms: now,
         state: ChallengeState::Open,
         game_id: None,
+        public: req.public.unwrap_or(true),
     };
     state.store().create_challenge(&row)?;
     state.lobby().send(LobbyEvent::Changed);
@@ -291,6 +293,9 @@ fn start_game(state: &AppState, c: &ChallengeRow, id: String) -> Result<Created,
         created_ms: ids::now_ms(),
         creator: None,
     })?;
+    if c.public {
+        state.store().set_public(&id, ids::now_ms())?;
+    }
     let side = !creator;
     let seat = Seat::Side(side);
     let link = Some(format!("/play/{id}?seat={theirs}"));

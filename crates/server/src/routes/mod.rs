@@ -13,6 +13,7 @@ pub mod review;
 pub mod seated;
 pub mod setups;
 pub mod variants;
+pub mod watch;
 
 use crate::error::ApiError;
 use crate::game::{Game, Seat};
@@ -35,7 +36,7 @@ pub fn router(state: AppState) -> Router {
         .route("/variants/{key}", get(variants::one))
         .route("/pieces", get(variants::pieces))
         .route("/levels", get(levels::list))
-        .route("/games", post(games::create))
+        .route("/games", get(watch::list).post(games::create))
         .route("/games/{id}", get(games::read))
         .route("/games/{id}/record", get(games::record))
         .route("/games/{id}/plies", get(plies::all))

@@ -76,10 +76,12 @@ pub struct ChallengeRow {
     pub state: ChallengeState,
     /// The game it started, once accepted.
     pub game_id: Option<String>,
+    /// Whether its game is listed among the games to watch.
+    pub public: bool,
 }
 
 const COLUMNS: &str = "id, player, address, name, variant, options, start_fen, time_control,
-    color, token, created_ms, seen_ms, state, game_id";
+    color, token, created_ms, seen_ms, state, game_id, public";
 
 fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
     Ok(ChallengeRow {
@@ -97,6 +99,7 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
         seen_ms: r.get(11)?,
         state: super::stored(r, 12, ChallengeState::from_name)?,
         game_id: r.get(13)?,
+        public: r.get(14)?,
     })
 }
 
@@ -110,7 +113,7 @@ fn to_usize(v: i64) -> usize {
 
 pub(super) fn create(conn: &Connection, c: &ChallengeRow) -> Result<(), StoreError> {
     conn.execute(
-        &format!("INSERT INTO challenges ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"),
+        &format!("INSERT INTO challenges ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"),
         params![
             c.id,
             c.player,
@@ -125,7 +128,8 @@ pub(super) fn create(conn: &Connection, c: &ChallengeRow) -> Result<(), StoreErr
             c.created_ms,
             c.seen_ms,
             c.state.name(),
-            c.game_id
+            c.game_id,
+            c.public
         ],
     )?;
     Ok(())
@@ -143,7 +147,7 @@ pub(super) fn open_page(
 ) -> Result<(Vec<ChallengeRow>, usize), StoreError> {
     let sql = format!(
         "SELECT {COLUMNS} FROM challenges WHERE state = 'open'
-         ORDER BY created_ms DESC, id LIMIT ?1 OFFSET ?2"
+         ORDER BY created_ms DESC, rowid DESC LIMIT ?1 OFFSET ?2"
     );
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt
@@ -224,6 +228,7 @@ mod tests {
             seen_ms,
             state: ChallengeState::Open,
             game_id: None,
+            public: true,
         }
     }
 

@@ -10,6 +10,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 mod challenges;
+mod public;
 mod reviews;
 
 pub use challenges::{ChallengeRow, ChallengeState};
@@ -226,6 +227,17 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn lapse_challenges(&self, seen_before_ms: i64) -> Result<usize, StoreError>;
+    /// Lists a game among the games to watch (`created_ms` orders the list).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError>;
+    /// Up to `limit` public games with no off-board ending, newest first,
+    /// from the `offset`-th.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError>;
 }
 
 /// A column stored as text, read back into its type.
@@ -321,7 +333,12 @@ CREATE TABLE IF NOT EXISTS challenges (
     created_ms INTEGER NOT NULL,
     seen_ms INTEGER NOT NULL,
     state TEXT NOT NULL DEFAULT 'open',
-    game_id TEXT
+    game_id TEXT,
+    public INTEGER NOT NULL DEFAULT 1
+);
+CREATE TABLE IF NOT EXISTS public_games (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    created_ms INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS challenges_by_state ON challenges(state, created_ms);
 ";
@@ -609,6 +626,14 @@ impl Store for SqliteStore {
 
     fn lapse_challenges(&self, seen_before_ms: i64) -> Result<usize, StoreError> {
         challenges::lapse(&self.conn(), seen_before_ms)
+    }
+
+    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError> {
+        public::set(&self.conn(), id, created_ms)
+    }
+
+    fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError> {
+        public::page(&self.conn(), offset, limit)
     }
 }
 
