@@ -6,6 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, newPage, api, click, waitMoves, serverMoves, shot } from '../lib/harness.mjs';
 
+const TITLE = 'Menagerie — chess variants';
+
 let srv, browser;
 before(async () => { srv = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await srv?.stop(); });
@@ -55,8 +57,18 @@ test('a challenge opened in one context is accepted in another; both land in the
   await click(bob, 'e7'); await click(bob, 'e5');
   await waitMoves(alice, 2);
   assert.deepEqual(await serverMoves(srv, id(alice)), ['e2e4', 'e7e5']);
-  assert.deepEqual([...alice.errors, ...bob.errors], []);
-  await alice.context().close(); await bob.context().close();
+  // A third context finds the game among the games to watch and follows it live.
+  const carol = await newPage(browser);
+  await carol.goto(srv.url + '/');
+  await carol.click(`#watch-list a[href="/play/${id(alice)}"]`);
+  await carol.waitForSelector('.board-svg .sq-hit');
+  await waitMoves(carol, 2);
+  await click(alice, 'g1'); await click(alice, 'f3');
+  await waitMoves(carol, 3);
+  await click(carol, 'b8');
+  assert.equal(await carol.locator('.tg-dot').count(), 0, 'a spectator cannot move');
+  assert.deepEqual([...alice.errors, ...bob.errors, ...carol.errors], []);
+  await alice.context().close(); await bob.context().close(); await carol.context().close();
 });
 
 test('two contexts accepting one challenge at once start exactly one game', async () => {
@@ -90,4 +102,45 @@ test('the challenger cancels and the other lists follow live', async () => {
   assert.match(await grace.textContent('#challenges'), /No open challenges/);
   assert.deepEqual([...frank.errors, ...grace.errors], []);
   await frank.context().close(); await grace.context().close();
+});
+
+test('my games survive a server restart: your turn first, with the count in the title', async () => {
+  const hana = await lobbyPage('Hana');
+  const ivan = await lobbyPage('Ivan');
+  await openWithForm(hana, 'chess', 'white');
+  await Promise.all([hana.waitForURL(/\/play\//), ivan.waitForURL(/\/play\//), ivan.click('#challenges [data-accept]')]);
+  await hana.waitForSelector('.board-svg .sq-hit');
+  await click(hana, 'd2'); await click(hana, 'd4');
+  await waitMoves(ivan, 1);
+  const game = new URL(hana.url()).pathname.split('/')[2];
+  await srv.restart();
+  for (const p of [hana, ivan]) {
+    await p.goto(srv.url + '/');
+    await p.waitForSelector(`#my-games-list li[data-id="${game}"] .gl-state:not(:empty)`);
+  }
+  assert.match(await ivan.textContent(`#my-games-list li[data-id="${game}"]`), /your turn/);
+  assert.match(await hana.textContent(`#my-games-list li[data-id="${game}"]`), /waiting for the opponent/);
+  assert.equal(await ivan.title(), `(1) ${TITLE}`);
+  assert.equal(await hana.title(), TITLE);
+  // Ivan's other game, finished, goes below the one where it is his turn.
+  const done = await api(srv, 'POST', '/api/games', { variant: 'wreckage', opponent: { kind: 'local' } });
+  await api(srv, 'POST', `/api/games/${done.id}/resign`, {}, done.token);
+  await ivan.evaluate(({ id, token }) => {
+    const list = JSON.parse(localStorage.getItem('menagerie.games') || '[]');
+    list.unshift({ id, token, title: 'Wreckage', vs: 'two players here', when: Date.now() });
+    localStorage.setItem('menagerie.games', JSON.stringify(list));
+  }, { id: done.id, token: done.token });
+  await ivan.reload();
+  await ivan.waitForSelector(`#my-games-list li.finished[data-id="${done.id}"]`);
+  const order = await ivan.$$eval('#my-games-list li', (ls) => ls.map((l) => l.getAttribute('data-id')));
+  assert.deepEqual(order, [game, done.id]);
+  await shot(ivan, 'my-games-desktop');
+  await ivan.setViewportSize({ width: 390, height: 844 });
+  await shot(ivan, 'my-games-phone');
+  await ivan.click(`#my-games-list li[data-id="${game}"] a`);
+  await ivan.waitForSelector('.board-svg .sq-hit');
+  await click(ivan, 'd7'); await click(ivan, 'd5');
+  await waitMoves(ivan, 2);
+  assert.deepEqual(await serverMoves(srv, game), ['d2d4', 'd7d5']);
+  await hana.context().close(); await ivan.context().close();
 });

@@ -199,6 +199,11 @@ export const api = {
    */
   challenge: (id, player) => request('GET', `/api/challenges/${enc(id)}?player=${enc(player)}`),
   /**
+   * Public games in progress, newest first (`GET /api/games`).
+   * @returns {Promise<{ games: import('./types.js').WatchGame[], offset: number, next: number }>}
+   */
+  watchable: () => request('GET', '/api/games?limit=20'),
+  /**
    * The lobby's event stream (`challenges`, `accepted`).
    * @param {string} player
    */

@@ -182,6 +182,20 @@
 /** @typedef {{ challenge: Challenge, token: string }} ChallengeCreated */
 /** @typedef {{ challenges: Challenge[], total: number, offset: number }} ChallengePage */
 
+/**
+ * A public game in progress (`GET /api/games`).
+ * @typedef {object} WatchGame
+ * @property {string} id
+ * @property {string} variant
+ * @property {string} title
+ * @property {number} files
+ * @property {number} ranks
+ * @property {BoardPiece[]} board
+ * @property {Color} turn
+ * @property {number} plies
+ * @property {number} created_ms
+ */
+
 /** @typedef {{ cp: number } | { mate: number }} Score */
 
 /**

@@ -5,6 +5,7 @@
 import { api } from '../api.js';
 import { $, closest, esc, input, rememberGame } from '../dom.js';
 import { pieceSvg } from '../pieces.js';
+import { refreshWatchNow } from './game-lists.js';
 import { keepChallenge, nameProblem, openedChallenges, playerKey, playerName, setPlayerName } from '../player.js';
 
 /** @typedef {import('../types.js').Challenge} Challenge */
@@ -139,7 +140,7 @@ export function startLobby() {
   events.addEventListener('challenges', onList);
   events.addEventListener('accepted', (m) => {
     const a = JSON.parse(/** @type {MessageEvent} */ (m).data);
-    if (joinAccepted(a.challenge, a.game)) events.close();
+    if (joinAccepted(a.challenge, a.game)) events.close(); else refreshWatchNow();
   });
 }
 

@@ -3,7 +3,8 @@
 
 import { api } from '../api.js';
 import { staticBoardSvg } from '../diagram.js';
-import { $, app, esc, input, recentGames, savedSetups, showFatal } from '../dom.js';
+import { $, app, esc, input, savedSetups, showFatal } from '../dom.js';
+import { gameListsHtml, startGameLists } from './game-lists.js';
 import { pieceSvg } from '../pieces.js';
 import { Builder, builderHtml } from './builder.js';
 import { importGame, openCreatedGame } from './import.js';
@@ -38,11 +39,10 @@ function gameCard(v, chosen) {
  * @param {string} chosen
  */
 function startHtml(variants, pieces, chosen) {
-  const recent = recentGames();
   return `
   <header class="site"><h1>Menagerie</h1><p>Five chess variants no other engine plays — and chess.</p><nav><a href="/#rules">Rules of every game</a> · <a href="/#analysis" id="open-analysis">Analysis board</a></nav></header>
   ${lobbyHtml()}
-  ${recent.length ? `<section class="card recent"><h2>Continue a game</h2><ul>${recent.map((g) => `<li><a href="/play/${encodeURIComponent(g.id)}${g.token ? `?seat=${encodeURIComponent(g.token)}` : ''}">${esc(g.title || g.variant || '')} — ${esc(g.vs || '')}</a> <small>${new Date(g.when || Date.now()).toLocaleString()}</small></li>`).join('')}</ul></section>` : ''}
+  ${gameListsHtml()}
   <form class="card newgame" id="newgame" novalidate>
     <h2>New game</h2>
     <fieldset class="games"><legend>Game</legend>
@@ -58,6 +58,7 @@ function startHtml(variants, pieces, chosen) {
       <label><input type="radio" name="opp" value="local"> A friend on this screen</label>
       <label><input type="radio" name="opp" value="link"> A friend over a link</label>
       <label><input type="radio" name="opp" value="open"> Anyone (open challenge in the lobby)</label>
+      <label class="public"><input type="checkbox" id="public"> Others may watch it (listed under “Games to watch”)</label>
       <label class="level" id="level-row">Level <input type="range" id="level" min="1" max="10" value="3" aria-describedby="level-out"> <output id="level-out">3</output></label>
       <p class="level-words" id="level-words" aria-live="polite"></p>
     </fieldset>
@@ -126,6 +127,7 @@ export async function startScreen() {
     $('#level-row').hidden = opp !== 'engine';
     $('#color-row').hidden = opp === 'local';
     $('#start').textContent = opp === 'open' ? 'Open challenge' : 'Start game';
+    input('#public').checked = opp === 'open';
   };
   form.addEventListener('change', (e) => {
     const name = e.target instanceof HTMLInputElement ? e.target.name : '';
@@ -140,6 +142,7 @@ export async function startScreen() {
   updateOpp();
   form.addEventListener('submit', (e) => { e.preventDefault(); submit(form, variants, builder); });
   startLobby();
+  startGameLists();
   $('#import').addEventListener('click', () => importGame(input('#import-variant').value, input('#import-text').value, $('#import-error')));
 }
 
@@ -176,6 +179,7 @@ async function submit(form, variants, builder) {
   /** @type {Record<string, unknown>} */
   const body = { variant, opponent: opp === 'engine' ? { kind: 'engine', level: parseInt(input('#level').value, 10) } : { kind: opp } };
   if (opp !== 'local') body.color = radio(form, 'color');
+  body.public = input('#public').checked;
   const tc = input('#tc').value;
   if (tc === 'custom') {
     const t = customTimeControl();
