@@ -10,6 +10,9 @@ use tokio::sync::broadcast;
 /// A real-time challenge lapses when its creator has had no lobby page open
 /// for this long (3 minutes).
 pub const LAPSE_MS: i64 = 180_000;
+/// A correspondence or untimed challenge lapses when its creator has had no
+/// lobby page open for a day.
+pub const SLOW_LAPSE_MS: i64 = 86_400_000;
 /// How often an open lobby page marks its player as present.
 pub const TOUCH_EVERY: Duration = Duration::from_secs(30);
 /// How often lapsed challenges are looked for.
@@ -102,19 +105,36 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
     Ok(name.to_string())
 }
 
-/// Marks lapsed the challenges whose creator left the lobby over
-/// [`LAPSE_MS`] before `now_ms`, and tells the lobby if there were any.
+/// Marks lapsed the challenges whose creator left the lobby longer ago than
+/// their lapse time ([`LAPSE_MS`] or [`SLOW_LAPSE_MS`]) at `now_ms`, and
+/// tells the lobby if there were any.
 ///
 /// # Errors
 /// `500` if the store fails.
 pub fn sweep(state: &AppState, now_ms: i64) -> Result<(), ApiError> {
-    if state.store().lapse_challenges(now_ms - LAPSE_MS)? > 0 {
+    if state.store().lapse_challenges(now_ms)? > 0 {
         state.lobby().send(LobbyEvent::Changed);
     }
     Ok(())
 }
 
-/// Inside a Tokio runtime, sweeps lapsed challenges every [`SWEEP_EVERY`].
+/// Ends on time the correspondence games whose deadline passed before
+/// `wall_ms` (stored and broadcast as any loss on time).
+///
+/// # Errors
+/// `500` if the store fails.
+pub fn check_deadlines(state: &AppState, wall_ms: i64) -> Result<(), ApiError> {
+    for id in state.store().unfinished_correspondence()? {
+        if let Ok(g) = state.game(&id) {
+            state.check_flag_at(&g, wall_ms);
+        }
+    }
+    Ok(())
+}
+
+/// Inside a Tokio runtime, every [`SWEEP_EVERY`], sweeps lapsed challenges
+/// and checks correspondence deadlines (so a game is lost on time even
+/// when nobody looks at it).
 pub fn spawn_sweeper(state: &AppState) {
     let Ok(handle) = tokio::runtime::Handle::try_current() else {
         return;
@@ -124,7 +144,9 @@ pub fn spawn_sweeper(state: &AppState) {
         let mut tick = tokio::time::interval(SWEEP_EVERY);
         loop {
             tick.tick().await;
-            let _ = sweep(&state, crate::ids::now_ms());
+            let now = crate::ids::now_ms();
+            let _ = sweep(&state, now);
+            let _ = check_deadlines(&state, now);
         }
     });
 }

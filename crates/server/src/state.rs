@@ -208,9 +208,18 @@ impl AppState {
 
     /// Ends the game by time if its clock has run out (stored, broadcast).
     pub fn check_flag(&self, g: &GameRef) {
+        self.check_flag_at(g, crate::ids::now_ms());
+    }
+
+    /// As [`AppState::check_flag`], with a correspondence deadline judged
+    /// at the wall-clock time `wall_ms` (tests pass a time days ahead).
+    pub fn check_flag_at(&self, g: &GameRef, wall_ms: i64) {
         let ending = {
             let mut game = lock(g);
-            let Some(ending) = game.flag_fall(Instant::now()) else {
+            let ending = game
+                .flag_fall(Instant::now())
+                .or_else(|| game.deadline_passed(wall_ms));
+            let Some(ending) = ending else {
                 return;
             };
             if self.store().set_ending(&game.id, Some(&ending)).is_err() {

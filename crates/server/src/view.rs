@@ -56,12 +56,17 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         last_move,
         legal,
         moves,
-        clocks: game.clock_now(now).map(|ms| Clocks {
-            white_ms: u64::try_from(ms[Color::White].max(0)).unwrap_or(0),
-            black_ms: u64::try_from(ms[Color::Black].max(0)).unwrap_or(0),
-            running: game.running().map(Side::from),
-            increment_ms: game.time_control.map_or(0, |t| t.increment_ms),
-        }),
+        clocks: game
+            .clock_now(now)
+            .map(|ms| Clocks {
+                white_ms: u64::try_from(ms[Color::White].max(0)).unwrap_or(0),
+                black_ms: u64::try_from(ms[Color::Black].max(0)).unwrap_or(0),
+                running: game.running().map(Side::from),
+                increment_ms: game.time_control.map_or(0, |t| t.increment_ms),
+                days_per_move: None,
+                deadline_ms: None,
+            })
+            .or_else(|| correspondence_clocks(game)),
         outcome: game.outcome().map(|(result, winner, reason)| OutcomeView {
             result,
             winner: winner.map(Side::from),
@@ -352,4 +357,29 @@ fn mark_kind(kind: menagerie_rules::diagram::MarkKind) -> MarkKind {
         K::Blast => MarkKind::Blast,
         K::Freeze => MarkKind::Freeze,
     }
+}
+
+/// A correspondence game's clocks: the side to move has until its deadline,
+/// the other side the full days of its next move.
+fn correspondence_clocks(game: &Game) -> Option<Clocks> {
+    let days = game.days_per_move()?;
+    let full = u64::from(days) * 86_400_000;
+    let deadline = game.deadline_ms();
+    let left = deadline.map_or(0, |d| {
+        u64::try_from(d.saturating_sub(crate::ids::now_ms()).max(0)).unwrap_or(0)
+    });
+    let turn = game.turn();
+    let (white_ms, black_ms) = match (deadline.is_some(), turn) {
+        (false, _) => (full, full),
+        (true, Color::White) => (left, full),
+        (true, Color::Black) => (full, left),
+    };
+    Some(Clocks {
+        white_ms,
+        black_ms,
+        running: deadline.map(|_| Side::from(turn)),
+        increment_ms: 0,
+        days_per_move: Some(days),
+        deadline_ms: deadline,
+    })
 }

@@ -247,9 +247,9 @@ async fn challenges_survive_a_restart_and_lapse_when_their_creator_is_gone() {
     let _ = std::fs::remove_file(&db);
     let id = {
         let app = App::file(&db, 1000);
-        open(&app, ANN, json!({ "name": "Ann", "variant": "chess" }))
-            .await
-            .0
+        let tc = json!({ "initial_ms": 60000, "increment_ms": 0 });
+        let body = json!({ "name": "Ann", "variant": "chess", "time_control": tc });
+        open(&app, ANN, body).await.0
     };
     let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&db).unwrap());
     let app = App::over(store.clone(), &support::router::config(1000));

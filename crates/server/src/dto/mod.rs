@@ -137,15 +137,20 @@ pub enum ColorChoice {
     Random,
 }
 
-/// A clock: time at the start and time added after each move.
+/// A clock: time at the start and time added after each move; or, for a
+/// correspondence game, days per move alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimeControl {
-    /// Milliseconds each side starts with.
+    /// Milliseconds each side starts with (0 in a correspondence game).
+    #[serde(default)]
     pub initial_ms: u64,
     /// Milliseconds added after each own move.
     #[serde(default)]
     pub increment_ms: u64,
+    /// Correspondence: days each move may take (1, 3 or 7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
 }
 
 /// `POST /api/games/{id}/moves`.
@@ -563,6 +568,13 @@ pub struct Clocks {
     pub running: Option<Side>,
     /// Milliseconds added per move.
     pub increment_ms: u64,
+    /// Correspondence: days per move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
+    /// Correspondence: when the side to move loses on time, milliseconds
+    /// since the Unix epoch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<i64>,
 }
 
 /// A result.

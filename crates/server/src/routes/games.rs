@@ -113,6 +113,19 @@ pub async fn create(
 /// `400 bad_time_control`.
 pub fn check_time_control(tc: Option<&TimeControl>) -> Result<(), ApiError> {
     match tc {
+        Some(tc) if tc.days_per_move.is_some() => {
+            let ok = matches!(tc.days_per_move, Some(1 | 3 | 7))
+                && tc.initial_ms == 0
+                && tc.increment_ms == 0;
+            if ok {
+                Ok(())
+            } else {
+                Err(ApiError::bad_request(
+                    ErrorCode::BadTimeControl,
+                    "days_per_move is 1, 3 or 7, with no initial_ms or increment_ms",
+                ))
+            }
+        }
         Some(tc)
             if tc.initial_ms < 1000
                 || tc.initial_ms > MAX_INITIAL_MS

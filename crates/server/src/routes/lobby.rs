@@ -163,6 +163,10 @@ pub async fn create(
         state: ChallengeState::Open,
         game_id: None,
         public: req.public.unwrap_or(true),
+        lapse_ms: match req.time_control {
+            Some(tc) if tc.days_per_move.is_none() => lobby::LAPSE_MS,
+            _ => lobby::SLOW_LAPSE_MS,
+        },
     };
     state.store().create_challenge(&row)?;
     state.lobby().send(LobbyEvent::Changed);

@@ -78,10 +78,12 @@ pub struct ChallengeRow {
     pub game_id: Option<String>,
     /// Whether its game is listed among the games to watch.
     pub public: bool,
+    /// How long after its creator was last seen it lapses, in milliseconds.
+    pub lapse_ms: i64,
 }
 
 const COLUMNS: &str = "id, player, address, name, variant, options, start_fen, time_control,
-    color, token, created_ms, seen_ms, state, game_id, public";
+    color, token, created_ms, seen_ms, state, game_id, public, lapse_ms";
 
 fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
     Ok(ChallengeRow {
@@ -100,6 +102,7 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChallengeRow> {
         state: super::stored(r, 12, ChallengeState::from_name)?,
         game_id: r.get(13)?,
         public: r.get(14)?,
+        lapse_ms: r.get(15)?,
     })
 }
 
@@ -113,7 +116,7 @@ fn to_usize(v: i64) -> usize {
 
 pub(super) fn create(conn: &Connection, c: &ChallengeRow) -> Result<(), StoreError> {
     conn.execute(
-        &format!("INSERT INTO challenges ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"),
+        &format!("INSERT INTO challenges ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"),
         params![
             c.id,
             c.player,
@@ -129,7 +132,8 @@ pub(super) fn create(conn: &Connection, c: &ChallengeRow) -> Result<(), StoreErr
             c.seen_ms,
             c.state.name(),
             c.game_id,
-            c.public
+            c.public,
+            c.lapse_ms
         ],
     )?;
     Ok(())
@@ -199,10 +203,10 @@ pub(super) fn touch(conn: &Connection, player: &str, now_ms: i64) -> Result<(), 
     Ok(())
 }
 
-pub(super) fn lapse(conn: &Connection, seen_before_ms: i64) -> Result<usize, StoreError> {
+pub(super) fn lapse(conn: &Connection, now_ms: i64) -> Result<usize, StoreError> {
     let n = conn.execute(
-        "UPDATE challenges SET state = 'lapsed' WHERE state = 'open' AND seen_ms < ?1",
-        params![seen_before_ms],
+        "UPDATE challenges SET state = 'lapsed' WHERE state = 'open' AND seen_ms + lapse_ms < ?1",
+        params![now_ms],
     )?;
     Ok(n)
 }
@@ -229,6 +233,7 @@ mod tests {
             state: ChallengeState::Open,
             game_id: None,
             public: true,
+            lapse_ms: 100,
         }
     }
 
@@ -254,7 +259,7 @@ mod tests {
         assert!(!s.cancel_challenge("c1", "q").unwrap());
         assert!(s.cancel_challenge("c1", "p").unwrap());
         s.touch_challenges("p", 100).unwrap();
-        assert_eq!(s.lapse_challenges(60).unwrap(), 1, "only q's c3 is stale");
+        assert_eq!(s.lapse_challenges(160).unwrap(), 1, "only q's c3 is stale");
         let (page, total) = s.open_challenges(0, 10).unwrap();
         assert_eq!(total, 1);
         assert_eq!(page[0].id, "c2");

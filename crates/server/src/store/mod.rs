@@ -10,6 +10,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 mod challenges;
+mod corr;
 mod public;
 mod reviews;
 
@@ -82,6 +83,9 @@ pub struct MoveRow {
     pub white_ms: Option<i64>,
     /// Black's clock after the action (timed games).
     pub black_ms: Option<i64>,
+    /// When it was played, milliseconds since the Unix epoch (none in
+    /// games stored before it was kept).
+    pub played_ms: Option<i64>,
 }
 
 /// A named custom setup.
@@ -221,12 +225,12 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn touch_challenges(&self, player: &str, now_ms: i64) -> Result<(), StoreError>;
-    /// Marks lapsed the open challenges whose creator was last seen before
-    /// `seen_before_ms`; how many.
+    /// Marks lapsed the open challenges whose creator was last seen longer
+    /// ago than the challenge's lapse time at `now_ms`; how many.
     ///
     /// # Errors
     /// A [`StoreError`].
-    fn lapse_challenges(&self, seen_before_ms: i64) -> Result<usize, StoreError>;
+    fn lapse_challenges(&self, now_ms: i64) -> Result<usize, StoreError>;
     /// Lists a game among the games to watch (`created_ms` orders the list).
     ///
     /// # Errors
@@ -238,6 +242,12 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError>;
+    /// The correspondence games (days per move) with no off-board ending
+    /// stored, oldest first: the server checks their deadlines.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError>;
 }
 
 /// A column stored as text, read back into its type.
@@ -298,6 +308,7 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     white_ms INTEGER,
     black_ms INTEGER,
+    played_ms INTEGER,
     PRIMARY KEY (game_id, ply)
 );
 CREATE TABLE IF NOT EXISTS setups (
@@ -334,7 +345,8 @@ CREATE TABLE IF NOT EXISTS challenges (
     seen_ms INTEGER NOT NULL,
     state TEXT NOT NULL DEFAULT 'open',
     game_id TEXT,
-    public INTEGER NOT NULL DEFAULT 1
+    public INTEGER NOT NULL DEFAULT 1,
+    lapse_ms INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS public_games (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
@@ -392,6 +404,13 @@ fn migrate(conn: &Connection) -> Result<(), StoreError> {
         .collect::<Result<Vec<_>, _>>()?;
     if !columns.iter().any(|c| c == "creator") {
         conn.execute_batch("ALTER TABLE games ADD COLUMN creator TEXT")?;
+    }
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('moves')")?;
+    let columns = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    if !columns.iter().any(|c| c == "played_ms") {
+        conn.execute_batch("ALTER TABLE moves ADD COLUMN played_ms INTEGER")?;
     }
     Ok(())
 }
@@ -466,7 +485,8 @@ impl Store for SqliteStore {
             return Ok(None);
         };
         let mut stmt = conn.prepare(
-            "SELECT ply, move, white_ms, black_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+            "SELECT ply, move, white_ms, black_ms, played_ms FROM moves WHERE game_id = ?1
+             ORDER BY ply",
         )?;
         let moves = stmt
             .query_map(params![id], |r| {
@@ -476,6 +496,7 @@ impl Store for SqliteStore {
                     text: r.get(1)?,
                     white_ms: r.get(2)?,
                     black_ms: r.get(3)?,
+                    played_ms: r.get(4)?,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -493,8 +514,16 @@ impl Store for SqliteStore {
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![id, mv.ply as i64, mv.text, mv.white_ms, mv.black_ms],
+            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, played_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                id,
+                mv.ply as i64,
+                mv.text,
+                mv.white_ms,
+                mv.black_ms,
+                mv.played_ms
+            ],
         )?;
         Ok(())
     }
@@ -624,8 +653,8 @@ impl Store for SqliteStore {
         challenges::touch(&self.conn(), player, now_ms)
     }
 
-    fn lapse_challenges(&self, seen_before_ms: i64) -> Result<usize, StoreError> {
-        challenges::lapse(&self.conn(), seen_before_ms)
+    fn lapse_challenges(&self, now_ms: i64) -> Result<usize, StoreError> {
+        challenges::lapse(&self.conn(), now_ms)
     }
 
     fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError> {
@@ -634,6 +663,10 @@ impl Store for SqliteStore {
 
     fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError> {
         public::page(&self.conn(), offset, limit)
+    }
+
+    fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> {
+        corr::unfinished(&self.conn())
     }
 }
 
@@ -672,6 +705,7 @@ mod tests {
                     text: (*m).into(),
                     white_ms: None,
                     black_ms: None,
+                    played_ms: None,
                 },
             )
             .unwrap();
@@ -683,7 +717,8 @@ mod tests {
                     ply: 3,
                     text: "x".into(),
                     white_ms: None,
-                    black_ms: None
+                    black_ms: None,
+                    played_ms: None
                 }
             )
             .is_err());
