@@ -23,8 +23,9 @@ async function lobbyPage(name, opts) {
 }
 
 /** Opens a challenge with the new-game form. */
-async function openWithForm(page, variant, color) {
+async function openWithForm(page, variant, color, tc = '') {
   await page.check(`input[name=variant][value=${variant}]`);
+  await page.selectOption('#tc', tc);
   await page.check('input[name=opp][value=open]');
   await page.check(`input[name=color][value=${color}]`);
   await page.click('#start');
@@ -78,7 +79,10 @@ test('two contexts accepting one challenge at once start exactly one game', asyn
   const row = `#challenges li[data-id="${created.challenge.id}"] [data-accept]`;
   await dave.waitForSelector(row);
   await erin.waitForSelector(row);
-  await Promise.all([dave.click(row), erin.click(row)]);
+  // Both press Accept in the same instant (page.click's own checks take long
+  // enough for the first acceptance to reach the other list first).
+  const press = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel)).click();
+  await Promise.all([dave.evaluate(press, row), erin.evaluate(press, row)]);
   const outcome = async (p) => {
     await p.waitForFunction(() => location.pathname.startsWith('/play/') || /no longer open/.test(document.querySelector('#lobby-error')?.textContent || ''), null, { timeout: 10000 });
     return new URL(p.url()).pathname.startsWith('/play/') ? 'game' : 'told';
@@ -104,21 +108,28 @@ test('the challenger cancels and the other lists follow live', async () => {
   await frank.context().close(); await grace.context().close();
 });
 
-test('my games survive a server restart: your turn first, with the count in the title', async () => {
+test('a correspondence game survives a restart with its clocks; my games put your turn first, counted in the title', async () => {
   const hana = await lobbyPage('Hana');
   const ivan = await lobbyPage('Ivan');
-  await openWithForm(hana, 'chess', 'white');
+  await openWithForm(hana, 'chess', 'white', 'days-3');
+  await ivan.waitForFunction(() => /3 days per move/.test(document.querySelector('#challenges')?.textContent || ''));
   await Promise.all([hana.waitForURL(/\/play\//), ivan.waitForURL(/\/play\//), ivan.click('#challenges [data-accept]')]);
   await hana.waitForSelector('.board-svg .sq-hit');
   await click(hana, 'd2'); await click(hana, 'd4');
   await waitMoves(ivan, 1);
   const game = new URL(hana.url()).pathname.split('/')[2];
+  const clocks = (await api(srv, 'GET', `/api/games/${game}`)).clocks;
+  assert.equal(clocks.days_per_move, 3);
+  assert.equal(clocks.running, 'black');
   await srv.restart();
+  const after = (await api(srv, 'GET', `/api/games/${game}`)).clocks;
+  assert.equal(after.deadline_ms, clocks.deadline_ms, 'the deadline is kept across the restart');
+  assert.equal(after.running, 'black');
   for (const p of [hana, ivan]) {
     await p.goto(srv.url + '/');
     await p.waitForSelector(`#my-games-list li[data-id="${game}"] .gl-state:not(:empty)`);
   }
-  assert.match(await ivan.textContent(`#my-games-list li[data-id="${game}"]`), /your turn/);
+  assert.match(await ivan.textContent(`#my-games-list li[data-id="${game}"]`), /your turn, 2 d 23 h left/);
   assert.match(await hana.textContent(`#my-games-list li[data-id="${game}"]`), /waiting for the opponent/);
   assert.equal(await ivan.title(), `(1) ${TITLE}`);
   assert.equal(await hana.title(), TITLE);
@@ -139,6 +150,8 @@ test('my games survive a server restart: your turn first, with the count in the 
   await shot(ivan, 'my-games-phone');
   await ivan.click(`#my-games-list li[data-id="${game}"] a`);
   await ivan.waitForSelector('.board-svg .sq-hit');
+  assert.match(await ivan.textContent('#clock-black'), /^2 d 23 h$/);
+  assert.match(await ivan.textContent('#clock-white'), /^3 d 0 h$/);
   await click(ivan, 'd7'); await click(ivan, 'd5');
   await waitMoves(ivan, 2);
   assert.deepEqual(await serverMoves(srv, game), ['d2d4', 'd7d5']);

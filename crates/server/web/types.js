@@ -58,6 +58,8 @@
  * @property {number} black_ms
  * @property {Color | null} running
  * @property {number} increment_ms
+ * @property {number} [days_per_move] Correspondence: days per move.
+ * @property {number} [deadline_ms] Correspondence: when the side to move loses on time.
  */
 
 /**
@@ -171,7 +173,7 @@
  * @property {string} variant
  * @property {string} title
  * @property {Record<string, boolean>} options
- * @property {{ initial_ms: number, increment_ms: number } | null} time_control
+ * @property {{ initial_ms: number, increment_ms: number, days_per_move?: number } | null} time_control
  * @property {'white' | 'black' | 'random'} color The challenger's colour.
  * @property {number} created_ms
  * @property {'open' | 'accepted' | 'cancelled' | 'lapsed'} state

@@ -23,6 +23,15 @@ export function gameListsHtml() {
 }
 
 /**
+ * The time left until a correspondence deadline, in words.
+ * @param {number} deadline
+ */
+function daysLeft(deadline) {
+  const h = Math.max(0, Math.floor((deadline - Date.now()) / 3_600_000));
+  return h >= 24 ? `${Math.floor(h / 24)} d ${h % 24} h left` : `${h} h left`;
+}
+
+/**
  * Where a game of mine stands, as a word and a sort key (0: your turn).
  * @param {GameView | null} v
  * @returns {{ text: string, rank: number }}
@@ -31,7 +40,8 @@ function standing(v) {
   if (!v) return { text: '', rank: 1 };
   if (v.outcome) return { text: 'finished', rank: 2 };
   if (v.you === 'both') return { text: `${v.turn} to move`, rank: 1 };
-  if (v.you === v.turn) return { text: 'your turn', rank: 0 };
+  const left = v.clocks && v.clocks.deadline_ms ? `, ${daysLeft(v.clocks.deadline_ms)}` : '';
+  if (v.you === v.turn) return { text: `your turn${left}`, rank: 0 };
   return { text: 'waiting for the opponent', rank: 1 };
 }
 

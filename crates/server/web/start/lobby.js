@@ -27,6 +27,7 @@ export function lobbyHtml() {
  */
 function clockText(tc) {
   if (!tc) return 'no clock';
+  if (tc.days_per_move) return `${tc.days_per_move} ${tc.days_per_move === 1 ? 'day' : 'days'} per move`;
   const min = tc.initial_ms / 60000;
   return `${Number.isInteger(min) ? min : min.toFixed(1)} min + ${tc.increment_ms / 1000} s`;
 }

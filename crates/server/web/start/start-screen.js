@@ -15,7 +15,7 @@ import { lobbyHtml, openChallenge, startLobby } from './lobby.js';
 const TIME_CONTROLS = [
   ['', 'No clock'], ['60000+0', '1 min'], ['180000+2000', '3 min + 2 s'], ['300000+3000', '5 min + 3 s'],
   ['600000+5000', '10 min + 5 s'], ['900000+10000', '15 min + 10 s'], ['1800000+20000', '30 min + 20 s'],
-  ['custom', 'Custom…'],
+  ['custom', 'Custom…'], ['days-1', '1 day per move'], ['days-3', '3 days per move'], ['days-7', '7 days per move'],
 ];
 /** The API's bounds of a time control (docs/api.md, `POST /api/games`). */
 const TC_BOUNDS = { minMs: 1000, maxMs: 86_400_000, maxIncMs: 600_000 };
@@ -185,6 +185,8 @@ async function submit(form, variants, builder) {
     const t = customTimeControl();
     if (typeof t === 'string') { err.textContent = t; return; }
     body.time_control = t;
+  } else if (tc.startsWith('days-')) {
+    body.time_control = { days_per_move: Number(tc.slice('days-'.length)) };
   } else if (tc) { const [i, inc] = tc.split('+').map(Number); body.time_control = { initial_ms: i, increment_ms: inc }; }
   const fen = input('#fen').value.trim();
   if (fen) body.fen = fen;
