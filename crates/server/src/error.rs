@@ -63,6 +63,8 @@ pub enum ErrorCode {
     DrawDeclined,
     /// The game has ended.
     GameOver,
+    /// A rematch is asked for before the game is over.
+    GameNotOver,
     /// The rules forbid the action; the message says which rule.
     IllegalAction,
     /// Storage or another part of the server failed.
@@ -95,7 +97,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 37] = [
+    pub const ALL: [ErrorCode; 38] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
@@ -119,6 +121,7 @@ impl ErrorCode {
         ErrorCode::Busy,
         ErrorCode::DrawDeclined,
         ErrorCode::GameOver,
+        ErrorCode::GameNotOver,
         ErrorCode::IllegalAction,
         ErrorCode::Internal,
         ErrorCode::MalformedMove,
@@ -162,6 +165,7 @@ impl ErrorCode {
             ErrorCode::Busy => "busy",
             ErrorCode::DrawDeclined => "draw_declined",
             ErrorCode::GameOver => "game_over",
+            ErrorCode::GameNotOver => "game_not_over",
             ErrorCode::IllegalAction => "illegal_action",
             ErrorCode::Internal => "internal",
             ErrorCode::MalformedMove => "malformed_move",

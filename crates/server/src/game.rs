@@ -211,6 +211,11 @@ pub struct Game {
     /// The creator's side in a game over a link (its seat holder is shown
     /// the invitation link).
     pub creator: Option<Color>,
+    /// The side that offered a rematch (kept in memory only).
+    pub rematch_offer: Option<Color>,
+    /// The rematch, once started: its id and, by the side played in this
+    /// game, each player's seat token in it.
+    pub rematch_game: Option<(String, ByColor<String>)>,
 }
 
 /// What a game's event stream carries.
@@ -300,6 +305,8 @@ impl Game {
             facts: OnceCell::new(),
             created_ms: n.created_ms,
             creator: n.creator,
+            rematch_offer: None,
+            rematch_game: None,
         }
     }
 

@@ -82,6 +82,7 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         can_analyse: false,
         can_review: false,
         links: None,
+        rematch: rematch_of(game),
         seats: SeatFacts {
             link: game.mode == Mode::Link,
             over,
@@ -89,6 +90,10 @@ pub fn build(game: &Game, now: Instant) -> GameView {
                 .creator
                 .filter(|_| game.mode == Mode::Link)
                 .map(|c| (Side::from(c), links_of(game))),
+            rematch_links: game.rematch_game.as_ref().map(|(id, t)| {
+                let link = |c: Color| format!("/play/{id}?seat={}", t[c]);
+                (id.clone(), [link(Color::White), link(Color::Black)])
+            }),
         },
     }
 }
@@ -201,6 +206,13 @@ pub fn for_seat(mut view: GameView, seat: Option<Seat>) -> GameView {
     let open = facts.over || (!facts.link && seat.is_some());
     view.can_analyse = open;
     view.can_review = open;
+    if let (Some(r), Some((_, links))) = (view.rematch.as_mut(), &facts.rematch_links) {
+        r.link = match seat {
+            Some(Seat::Side(Color::White) | Seat::Both) => Some(links[0].clone()),
+            Some(Seat::Side(Color::Black)) => Some(links[1].clone()),
+            None => None,
+        };
+    }
     view.links = match (seat, &facts.creator_links) {
         (Some(Seat::Side(c)), Some((creator, links))) if Side::from(c) == *creator => {
             Some(links.clone())
@@ -381,5 +393,20 @@ fn correspondence_clocks(game: &Game) -> Option<Clocks> {
         increment_ms: 0,
         days_per_move: Some(days),
         deadline_ms: deadline,
+    })
+}
+
+/// The rematch offered or started, if any.
+fn rematch_of(game: &Game) -> Option<crate::dto::RematchView> {
+    if game.rematch_offer.is_none() && game.rematch_game.is_none() {
+        return None;
+    }
+    Some(crate::dto::RematchView {
+        offered_by: game
+            .rematch_offer
+            .filter(|_| game.rematch_game.is_none())
+            .map(Side::from),
+        game: game.rematch_game.as_ref().map(|(id, _)| id.clone()),
+        link: None,
     })
 }

@@ -433,6 +433,8 @@ pub struct GameView {
     /// player who created a game over a link (in any browser), so that the
     /// invitation can be sent again from anywhere; `null` for everyone else.
     pub links: Option<Links>,
+    /// A rematch offered or started (games that are over).
+    pub rematch: Option<RematchView>,
     /// What [`crate::view::for_seat`] needs to fill in the per-viewer fields
     /// above; never sent.
     #[serde(skip)]
@@ -448,6 +450,20 @@ pub struct SeatFacts {
     pub over: bool,
     /// The creator's side of a game over a link, with the game's links.
     pub creator_links: Option<(Side, Links)>,
+    /// The rematch's id with each side's seat link in it (by the side
+    /// played in this game).
+    pub rematch_links: Option<(String, [String; 2])>,
+}
+
+/// A rematch offered or started once a game is over.
+#[derive(Clone, Debug, Serialize)]
+pub struct RematchView {
+    /// The side that offered it (none once started, or when it started at once).
+    pub offered_by: Option<Side>,
+    /// The new game, once started.
+    pub game: Option<String>,
+    /// The viewer's seat link in the new game (players only).
+    pub link: Option<String>,
 }
 
 /// A piece on the board.

@@ -9,6 +9,7 @@ pub mod page;
 pub mod plies;
 pub mod positions;
 pub mod records;
+pub mod rematch;
 pub mod review;
 pub mod seated;
 pub mod setups;
@@ -46,6 +47,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/undo", post(actions::undo))
         .route("/games/{id}/resign", post(actions::resign))
         .route("/games/{id}/draw", post(actions::draw))
+        .route("/games/{id}/rematch", post(rematch::rematch))
         .route("/games/{id}/analysis", post(actions::analysis))
         .route("/games/{id}/review", get(review::read).post(review::start))
         .route("/challenges", get(lobby::list).post(lobby::create))
