@@ -157,3 +157,45 @@ test('a correspondence game survives a restart with its clocks; my games put you
   assert.deepEqual(await serverMoves(srv, game), ['d2d4', 'd7d5']);
   await hana.context().close(); await ivan.context().close();
 });
+
+test('a rematch is offered and accepted live, colours swapped; play again against the engine', async () => {
+  const jo = await lobbyPage('Jo');
+  const kim = await lobbyPage('Kim');
+  await openWithForm(jo, 'chess', 'white');
+  await Promise.all([jo.waitForURL(/\/play\//), kim.waitForURL(/\/play\//), kim.click('#challenges [data-accept]')]);
+  const first = new URL(jo.url()).pathname;
+  await jo.waitForSelector('#controls [data-c="resign"]');
+  await jo.click('#controls [data-c="resign"]');
+  await kim.waitForSelector('#outcome:not([hidden])');
+  await jo.click('#controls [data-c="rematch"]');
+  await kim.waitForSelector('#rematch-note');
+  assert.match(await kim.textContent('#rematch-note'), /White offers a rematch/);
+  await Promise.all([
+    jo.waitForURL((u) => u.pathname !== first, { timeout: 10000 }),
+    kim.waitForURL((u) => u.pathname !== first, { timeout: 10000 }),
+    kim.click('#controls [data-c="rematch"]'),
+  ]);
+  const seat = (p) => new URL(p.url()).searchParams.get('seat');
+  const next = new URL(jo.url()).pathname;
+  assert.equal(new URL(kim.url()).pathname, next, 'both in the same new game');
+  const id = next.split('/')[2];
+  assert.equal((await api(srv, 'GET', `/api/games/${id}`, undefined, seat(jo))).you, 'black', 'colours swapped');
+  assert.equal((await api(srv, 'GET', `/api/games/${id}`, undefined, seat(kim))).you, 'white');
+  await kim.waitForSelector('.board-svg .sq-hit');
+  await click(kim, 'e2'); await click(kim, 'e4');
+  await waitMoves(jo, 1);
+  await jo.context().close(); await kim.context().close();
+
+  const solo = await newPage(browser);
+  const g = await api(srv, 'POST', '/api/games', { variant: 'chess', opponent: { kind: 'engine', level: 1 }, color: 'white' });
+  await solo.goto(srv.url + `/play/${g.id}?seat=${g.token}`);
+  await solo.click('#controls [data-c="resign"]');
+  await solo.click('#controls [data-c="rematch"]');
+  await solo.waitForURL((u) => !u.pathname.endsWith(g.id), { timeout: 10000 });
+  await solo.waitForSelector('.board-svg .sq-hit');
+  const again = new URL(solo.url());
+  const view = await api(srv, 'GET', `/api/games/${again.pathname.split('/')[2]}`, undefined, again.searchParams.get('seat'));
+  assert.equal(view.you, 'white', 'play again keeps the colour');
+  assert.deepEqual(solo.errors, []);
+  await solo.context().close();
+});

@@ -125,6 +125,13 @@ export const api = {
    */
   draw: (id, token, action) => request('POST', `/api/games/${enc(id)}/draw`, { token, body: { action } }),
   /**
+   * Offers, accepts or starts a rematch of a finished game.
+   * @param {string} id
+   * @param {Token} token
+   * @returns {Promise<GameView>}
+   */
+  rematch: (id, token) => request('POST', `/api/games/${enc(id)}/rematch`, { token, body: {} }),
+  /**
    * @param {string} id
    * @param {Token} token
    * @param {{ ply: number, movetime_ms: number }} body

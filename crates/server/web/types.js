@@ -99,6 +99,7 @@
  * @property {boolean} [can_analyse] The viewer may ask for an analysis now.
  * @property {boolean} [can_review] The viewer may start a review now.
  * @property {GameLinks | null} [links] The game's links, for the holder of the creator's seat of a game over a link.
+ * @property {{ offered_by: Color | null, game: string | null, link: string | null } | null} [rematch] A rematch offered or started.
  */
 
 /** @typedef {{ white: string | null, black: string | null, watch: string }} GameLinks */
