@@ -86,7 +86,7 @@ async fn offered_then_accepted_with_colours_swapped_and_both_told_live() {
     );
     let (_, spectator) = app.get(&format!("/api/games/{id}")).await;
     assert!(
-        white_view["rematch"]["link"].is_null(),
+        spectator["rematch"]["link"].is_null(),
         "spectators get no link"
     );
     let (s, w) = app.post(&uri, Some(&white), json!({})).await;
