@@ -58,13 +58,17 @@ function rematchButton(v) {
   return '<button type="button" data-c="rematch">↻ Rematch</button>';
 }
 
+/** The rematch link this page is on its way to, if any. */
+let following = '';
+
 /**
  * Opens the rematch once it has started (both players are sent there).
  * @param {import('../../types.js').GameView} v
  */
 function followRematch(v) {
   const r = v.rematch;
-  if (!r || !r.game || !r.link) return;
+  if (!r || !r.game || !r.link || following) return;
+  following = r.link; // the answer and the event stream both bring it: go once
   const token = new URL(r.link, location.href).searchParams.get('seat');
   rememberGame({ id: r.game, token, title: v.title, variant: v.variant, when: Date.now(), vs: 'rematch' });
   location.href = r.link;
