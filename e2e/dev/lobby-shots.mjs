@@ -23,7 +23,7 @@ try {
   // Games of this browser (Ada plays Black against Opal): Ada's turn in a
   // correspondence game, waiting for Opal in another, one finished.
   const games = [];
-  for (const [variant, move, tc] of [['chess', 'e2e4', { days_per_move: 3 }], ['wreckage', null, null], ['longer-board', 'e2e3', null]]) {
+  for (const [variant, move, tc] of [['chess', 'e2e4', { days_per_move: 3 }], ['wreckage', null, null], ['longer-board', 'e3e5', null]]) {
     const c = await ch('shots-op-0123456789ab', 'Opal', variant, { color: 'white', ...(tc ? { time_control: tc } : {}) });
     const g = await api(srv, 'POST', `/api/challenges/${c.challenge.id}/accept`, { player: me });
     if (move) await api(srv, 'POST', `/api/games/${g.id}/moves`, { move }, c.token);
