@@ -151,6 +151,7 @@ test('a correspondence game survives a restart with its clocks; my games put you
   await ivan.click(`#my-games-list li[data-id="${game}"] a`);
   await ivan.waitForSelector('.board-svg .sq-hit');
   assert.match(await ivan.textContent('#clock-black'), /^2 d 23 h$/);
+  assert.match(`${await ivan.textContent('#bar-top')} ${await ivan.textContent('#bar-bottom')}`, /Hana/, 'the opponent\'s name, kept across the restart');
   assert.match(await ivan.textContent('#clock-white'), /^3 d 0 h$/);
   await click(ivan, 'd7'); await click(ivan, 'd5');
   await waitMoves(ivan, 2);

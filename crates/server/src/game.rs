@@ -211,6 +211,8 @@ pub struct Game {
     /// The creator's side in a game over a link (its seat holder is shown
     /// the invitation link).
     pub creator: Option<Color>,
+    /// The players' display names, if they gave them (lobby games).
+    pub names: Option<ByColor<String>>,
     /// The side that offered a rematch (kept in memory only).
     pub rematch_offer: Option<Color>,
     /// The rematch, once started: its id and, by the side played in this
@@ -305,6 +307,7 @@ impl Game {
             facts: OnceCell::new(),
             created_ms: n.created_ms,
             creator: n.creator,
+            names: None,
             rematch_offer: None,
             rematch_game: None,
         }

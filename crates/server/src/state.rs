@@ -139,6 +139,19 @@ impl AppState {
         &self.inner.limiter
     }
 
+    /// Gives a game its players' display names (stored, then shown).
+    ///
+    /// # Errors
+    /// `500` if they cannot be stored.
+    pub fn name_players(&self, g: &GameRef, names: ByColor<String>) -> Result<(), ApiError> {
+        let mut game = lock(g);
+        self.store()
+            .set_game_names(&game.id, &names[Color::White], &names[Color::Black])?;
+        game.names = Some(names);
+        game.version += 1;
+        Ok(())
+    }
+
     /// Creates, stores and registers a game; schedules the engine if it moves first.
     ///
     /// # Errors
@@ -191,7 +204,8 @@ impl AppState {
         let Some((row, moves)) = self.store().load_game(id)? else {
             return Err(ApiError::not_found(format!("no game {id:?}")));
         };
-        let game = load(row, &moves)?;
+        let mut game = load(row, &moves)?;
+        game.names = self.store().game_names(id)?.map(|(w, b)| ByColor([w, b]));
         let g = {
             let mut games = lock(&self.inner.games);
             if games.len() >= MAX_GAMES_IN_MEMORY {

@@ -73,8 +73,8 @@ pub fn build(game: &Game, now: Instant) -> GameView {
             reason,
         }),
         players: Players {
-            white: game.players[Color::White].display(),
-            black: game.players[Color::Black].display(),
+            white: player_name(game, Color::White),
+            black: player_name(game, Color::Black),
         },
         draw_offer: game.draw_offer.map(Side::from),
         engine_thinking: game.engine_thinking,
@@ -409,4 +409,12 @@ fn rematch_of(game: &Game) -> Option<crate::dto::RematchView> {
         game: game.rematch_game.as_ref().map(|(id, _)| id.clone()),
         link: None,
     })
+}
+
+/// A side's player as shown: the display name given in the lobby, else
+/// `human` or the engine's level.
+fn player_name(game: &Game, c: Color) -> String {
+    game.names
+        .as_ref()
+        .map_or_else(|| game.players[c].display(), |n| n[c].clone())
 }

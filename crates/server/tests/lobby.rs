@@ -71,8 +71,20 @@ async fn a_challenge_becomes_a_game_both_players_hold() {
         (s, v["error"].as_str()),
         (StatusCode::CONFLICT, Some("own_challenge"))
     );
-    let (s, game) = accept(&app, &id, BOB).await;
+    let uri = format!("/api/challenges/{id}/accept");
+    let body = json!({ "player": BOB, "name": "a\u{7}" });
+    let (s, v) = app.post(&uri, None, body).await;
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_name"))
+    );
+    let body = json!({ "player": BOB, "name": "Bob" });
+    let (s, game) = app.post(&uri, None, body).await;
     assert_eq!(s, StatusCode::CREATED, "{game}");
+    assert_eq!(
+        game["game"]["players"],
+        json!({ "white": "Bob", "black": "Ann" })
+    );
     assert_eq!(game["seat"], "white", "Ann asked for black");
     assert!(
         game["links"]["black"].is_null(),

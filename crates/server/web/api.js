@@ -190,9 +190,10 @@ export const api = {
   /**
    * @param {string} id
    * @param {string} player
+   * @param {string} name
    * @returns {Promise<Created>}
    */
-  acceptChallenge: (id, player) => request('POST', `/api/challenges/${enc(id)}/accept`, { body: { player } }),
+  acceptChallenge: (id, player, name) => request('POST', `/api/challenges/${enc(id)}/accept`, { body: { player, name } }),
   /**
    * @param {string} id
    * @param {string} player

@@ -30,7 +30,18 @@ pub struct CreateChallenge {
     pub public: Option<bool>,
 }
 
-/// `POST /api/challenges/{id}/accept` and `/cancel`: who asks.
+/// `POST /api/challenges/{id}/accept`: who accepts.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcceptChallenge {
+    /// The player key of the browser that accepts.
+    pub player: String,
+    /// The accepting player's display name (1 to 24 characters; default `guest`).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `POST /api/challenges/{id}/cancel`: who asks.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerRequest {

@@ -13,8 +13,8 @@ pub use board::{
     AnalysisDone, AnalysisInfo, AnalysisQuery, BoardPosition, MoveSquares, PositionRequest,
 };
 pub use lobby::{
-    ChallengeAccepted, ChallengeCreated, ChallengePage, ChallengeView, CreateChallenge, LobbyQuery,
-    PlayerRequest, WatchGame, WatchPage,
+    AcceptChallenge, ChallengeAccepted, ChallengeCreated, ChallengePage, ChallengeView,
+    CreateChallenge, LobbyQuery, PlayerRequest, WatchGame, WatchPage,
 };
 pub use records::{
     NodeInput, ReadRecord, RecordNode, RecordQuery, RecordText, RecordTree, WriteRecord,

@@ -4,8 +4,8 @@
 
 use super::games::{check_time_control, pick_color};
 use crate::dto::{
-    ChallengeCreated, ChallengePage, ChallengeView, ColorChoice, CreateChallenge, Created, Links,
-    LobbyQuery, OptionMap, PlayerRequest,
+    AcceptChallenge, ChallengeCreated, ChallengePage, ChallengeView, ColorChoice, CreateChallenge,
+    Created, Links, LobbyQuery, OptionMap, PlayerRequest,
 };
 use crate::error::{ApiError, ApiJson, ErrorCode};
 use crate::game::{Mode, NewGame, Player, Seat};
@@ -244,9 +244,13 @@ fn taken() -> ApiError {
 pub async fn accept(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    ApiJson(req): ApiJson<PlayerRequest>,
+    ApiJson(req): ApiJson<AcceptChallenge>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     lobby::check_player(&req.player)?;
+    let name = match &req.name {
+        Some(n) => lobby::check_name(n)?,
+        None => "guest".into(),
+    };
     lobby::sweep(&state, ids::now_ms())?;
     let c = find(&state, &id)?;
     if c.player == req.player {
@@ -259,7 +263,7 @@ pub async fn accept(
     if !state.store().claim_challenge(&id, &game_id)? {
         return Err(taken());
     }
-    let created = start_game(&state, &c, game_id)?;
+    let created = start_game(&state, &c, game_id, name)?;
     state.lobby().send(LobbyEvent::Accepted {
         challenge: id,
         game: created.id.clone(),
@@ -270,7 +274,12 @@ pub async fn accept(
 
 /// Creates the game of an accepted challenge: the creator's seat holds the
 /// token it was given, the accepting player gets a new one.
-fn start_game(state: &AppState, c: &ChallengeRow, id: String) -> Result<Created, ApiError> {
+fn start_game(
+    state: &AppState,
+    c: &ChallengeRow,
+    id: String,
+    name: String,
+) -> Result<Created, ApiError> {
     let options: OptionMap = serde_json::from_str(&c.options_json).unwrap_or_default();
     let (_, options, start) =
         variants::start_position(&c.variant, Some(&options), Some(&c.start_fen))?;
@@ -300,6 +309,9 @@ fn start_game(state: &AppState, c: &ChallengeRow, id: String) -> Result<Created,
     if c.public {
         state.store().set_public(&id, ids::now_ms())?;
     }
+    let mut names = ByColor([name.clone(), name]);
+    names[creator] = c.name.clone();
+    state.name_players(&g, names)?;
     let side = !creator;
     let seat = Seat::Side(side);
     let link = Some(format!("/play/{id}?seat={theirs}"));

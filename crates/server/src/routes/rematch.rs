@@ -33,7 +33,14 @@ pub async fn rematch(
     };
     let start = decide(&g, seat)?;
     if let Some(new) = start {
-        if let Err(e) = state.insert_new(new) {
+        let names = lock(&g).names.clone();
+        let swap = new.mode == Mode::Link;
+        let made = state.insert_new(new).and_then(|g2| match names {
+            Some(ByColor([w, b])) if swap => state.name_players(&g2, ByColor([b, w])),
+            Some(n) => state.name_players(&g2, n),
+            None => Ok(()),
+        });
+        if let Err(e) = made {
             lock(&g).rematch_game = None;
             return Err(e);
         }

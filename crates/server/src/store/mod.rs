@@ -11,6 +11,7 @@ use std::sync::Mutex;
 
 mod challenges;
 mod corr;
+mod names;
 mod public;
 mod reviews;
 
@@ -248,6 +249,16 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError>;
+    /// Keeps the players' display names of a game.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn set_game_names(&self, id: &str, white: &str, black: &str) -> Result<(), StoreError>;
+    /// The players' display names of a game (White's, Black's), if kept.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError>;
 }
 
 /// A column stored as text, read back into its type.
@@ -347,6 +358,11 @@ CREATE TABLE IF NOT EXISTS challenges (
     game_id TEXT,
     public INTEGER NOT NULL DEFAULT 1,
     lapse_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game_names (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    white TEXT NOT NULL,
+    black TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS public_games (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
@@ -667,6 +683,14 @@ impl Store for SqliteStore {
 
     fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> {
         corr::unfinished(&self.conn())
+    }
+
+    fn set_game_names(&self, id: &str, white: &str, black: &str) -> Result<(), StoreError> {
+        names::set(&self.conn(), id, white, black)
+    }
+
+    fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
+        names::get(&self.conn(), id)
     }
 }
 

@@ -117,7 +117,8 @@ async function onClick(e) {
     }
     const name = nameProblem(input('#player-name').value);
     if (name) { err.textContent = name; return; }
-    const res = await api.acceptChallenge(id, playerKey());
+    setPlayerName(input('#player-name').value);
+    const res = await api.acceptChallenge(id, playerKey(), input('#player-name').value.trim());
     rememberGame({ id: res.id, token: res.token, title: res.game.title, variant: res.game.variant, when: Date.now(), vs: row.querySelector('.ch-who')?.textContent || 'opponent from the lobby' });
     location.href = `/play/${encodeURIComponent(res.id)}?seat=${encodeURIComponent(res.token)}`;
   } catch (x) {
