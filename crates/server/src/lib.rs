@@ -19,6 +19,7 @@ pub mod error;
 pub mod explain;
 pub mod game;
 pub mod ids;
+pub mod lobby;
 pub mod pgn;
 pub mod rate;
 pub mod readable;
@@ -77,6 +78,7 @@ impl Default for Config {
 pub fn app(store: Arc<dyn Store>, config: &Config) -> axum::Router {
     let state = AppState::from_config(store, config);
     review::resume_all(&state);
+    lobby::spawn_sweeper(&state);
     router(state)
 }
 
