@@ -423,15 +423,7 @@ impl<'a, 's> Searcher<'a, 's> {
             self.push(&child, &m);
             self.made(ply, pos, &child);
             let s = if legal == 1 {
-                -self.search(
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    &mut child_pv,
-                    true,
-                )
+                self.child_score(&child, new_depth, alpha, beta, ply, &mut child_pv)
             } else {
                 let r = if quiet && !in_check && !gives_check {
                     pruning::lmr_reduction(
@@ -444,36 +436,13 @@ impl<'a, 's> Searcher<'a, 's> {
                 } else {
                     0
                 };
-                let mut s = -self.search(
-                    &child,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    &mut child_pv,
-                    true,
-                );
+                let (a, b) = (alpha, alpha + 1);
+                let mut s = self.child_score(&child, new_depth - r, a, b, ply, &mut child_pv);
                 if s > alpha && r > 0 {
-                    s = -self.search(
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        &mut child_pv,
-                        true,
-                    );
+                    s = self.child_score(&child, new_depth, a, b, ply, &mut child_pv);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(
-                        &child,
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        &mut child_pv,
-                        true,
-                    );
+                    s = self.child_score(&child, new_depth, alpha, beta, ply, &mut child_pv);
                 }
                 s
             };
@@ -528,6 +497,20 @@ impl<'a, 's> Searcher<'a, 's> {
             self.store(hash, best, original_alpha, beta, best_key, ply, depth);
         }
         best
+    }
+
+    /// The score, from the mover's view at `ply`, of `child` searched with
+    /// `depth` left in the window `alpha..beta`; fills `pv` with its line.
+    fn child_score(
+        &mut self,
+        child: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: &mut Vec<Move>,
+    ) -> i32 {
+        -self.search(child, depth, -beta, -alpha, ply + 1, pv, true)
     }
 
     /// Whether the node at `ply` evaluates better than the same side's node
