@@ -10,6 +10,7 @@ use crate::report::{Info, Listener, SearchResult};
 use crate::root::{root_moves, RootMove};
 use crate::score::{self, Score, INFINITY};
 use crate::search::{Searcher, Shared, MAX_PLY};
+use crate::stability::Stability;
 use crate::tt::Table;
 use menagerie_rules::{GameRecord, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -174,7 +175,8 @@ impl Engine {
             features,
             history: &history,
             limits: &limits,
-            soft: budget.map(|(soft, _)| start + soft),
+            soft: budget.map(|(soft, _)| soft),
+            on_clock: limits.movetime.is_none() && limits.clock.is_some(),
             start,
             lines,
             report_lines: self.options.multipv.max(1),
@@ -286,7 +288,11 @@ struct Run<'r, 'a> {
     features: Features,
     history: &'r [(u64, bool)],
     limits: &'r Limits,
-    soft: Option<Instant>,
+    /// The soft time budget: no new iteration starts after it.
+    soft: Option<Duration>,
+    /// Whether the budget is a share of a clock (so it may stretch or
+    /// shrink with the choice's stability) rather than a fixed move time.
+    on_clock: bool,
     start: Instant,
     lines: usize,
     report_lines: usize,
@@ -342,6 +348,7 @@ impl Run<'_, '_> {
             self.net,
         );
         let lines = self.lines.min(roots.len());
+        let mut stability = Stability::default();
         for depth in 1..=self.max_depth() {
             searcher.seldepth = 0;
             let mut finished = true;
@@ -376,14 +383,15 @@ impl Run<'_, '_> {
             for info in done.lines.iter().take(self.report_lines) {
                 listener.iteration(info);
             }
-            if self.should_stop_after(&done, roots.len()) {
+            stability.update(roots[0].m, roots[0].score);
+            if self.should_stop_after(&done, roots.len(), &stability) {
                 break;
             }
         }
         done
     }
 
-    fn should_stop_after(&self, done: &Completed, legal: usize) -> bool {
+    fn should_stop_after(&self, done: &Completed, legal: usize, stability: &Stability) -> bool {
         if self.limits.infinite {
             return false;
         }
@@ -404,7 +412,13 @@ impl Run<'_, '_> {
         if timed && legal == 1 && done.depth >= 4 {
             return true;
         }
-        self.soft.is_some_and(|t| Instant::now() >= t)
+        let scale = if self.on_clock && self.features.stability {
+            stability.scale()
+        } else {
+            1.0
+        };
+        self.soft
+            .is_some_and(|t| self.start.elapsed().as_secs_f64() >= t.as_secs_f64() * scale)
     }
 
     fn helper(&self, id: usize, roots: &mut [RootMove]) {

@@ -22,6 +22,7 @@
 
 pub mod engine;
 pub mod eval;
+pub mod exchange;
 pub mod level;
 pub mod limits;
 pub mod nnue;
@@ -31,6 +32,7 @@ pub mod report;
 pub mod root;
 pub mod score;
 pub mod search;
+pub mod stability;
 pub mod tt;
 pub mod tune;
 

@@ -53,6 +53,18 @@ pub fn move_key(m: &Move) -> u32 {
 pub struct Heuristics {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (by its squares).
+    counters: Vec<u32>,
+}
+
+/// What the order of one node's moves may depend on beyond the position.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Context {
+    /// Order captures that lose material by the one-step exchange test
+    /// after the quiet moves.
+    pub exchange: bool,
+    /// The move that led to this node, whose refutation is tried early.
+    pub previous: Option<Move>,
 }
 
 const HISTORY_SIZE: usize = 2 * 100 * 100;
@@ -64,8 +76,15 @@ impl Default for Heuristics {
         Heuristics {
             killers: vec![[0; 2]; 256],
             history: vec![0; HISTORY_SIZE],
+            counters: vec![0; 100 * 100],
         }
     }
+}
+
+fn squares_index(m: &Move) -> usize {
+    let from = m.from().map_or(0, |s| s.index());
+    let to = m.to().map_or(0, |s| s.index());
+    from * 100 + to
 }
 
 fn history_index(pos: &Position, m: &Move) -> usize {
@@ -90,6 +109,19 @@ impl Heuristics {
         *h += bonus - *h * bonus / HISTORY_MAX;
     }
 
+    /// Records `reply` as the refutation of `previous`.
+    pub fn counter(&mut self, previous: &Move, reply: &Move) {
+        if let Some(c) = self.counters.get_mut(squares_index(previous)) {
+            *c = move_key(reply);
+        }
+    }
+
+    /// The history counter of a quiet move `m` from `pos`.
+    #[must_use]
+    pub fn history_of(&self, pos: &Position, m: &Move) -> i32 {
+        self.history[history_index(pos, m)]
+    }
+
     /// Lowers the history of a quiet move that was searched without a cut-off.
     pub fn punish(&mut self, pos: &Position, m: &Move, depth: i32) {
         let malus = (depth * depth).min(400);
@@ -112,6 +144,9 @@ impl Heuristics {
 pub const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
+/// Losing captures come after every quiet move (whose history is bounded by
+/// `HISTORY_MAX`).
+const LOSING_CAPTURE: i32 = -(1 << 24);
 
 /// The value of what a move removes: every captured square's piece. A Wall
 /// square carries half the Wall's value, so taking both squares counts both.
@@ -134,7 +169,11 @@ pub fn gain(pos: &Position, w: &Weights, m: &Move) -> i32 {
     v
 }
 
-/// Scores every move for the order of search.
+/// Scores every move for the order of search: the table move, winning
+/// captures and promotions, killers, the counter-move of `context`'s
+/// previous move, quiet moves by history, then (with `context.exchange`)
+/// captures that lose material by [`crate::exchange::losing`].
+#[allow(clippy::too_many_arguments)]
 pub fn score_moves(
     pos: &Position,
     w: &Weights,
@@ -142,10 +181,15 @@ pub fn score_moves(
     tt_key: u32,
     ply: usize,
     h: &Heuristics,
+    context: &Context,
     out: &mut Vec<i32>,
 ) {
     out.clear();
     let killers = h.killers.get(ply).copied().unwrap_or([0; 2]);
+    let counter = context
+        .previous
+        .and_then(|p| h.counters.get(squares_index(&p)).copied())
+        .unwrap_or(0);
     for m in moves {
         let key = move_key(m);
         let s = if key == tt_key {
@@ -163,11 +207,18 @@ pub fn score_moves(
                 .from()
                 .and_then(|s| pos.board().get(s))
                 .map_or(0, |p| w.piece[p.role.index()]);
-            CAPTURE + gain(pos, w, m) * 16 - attacker / 16
+            let base = if context.exchange && crate::exchange::losing(pos, w, m) {
+                LOSING_CAPTURE
+            } else {
+                CAPTURE
+            };
+            base + gain(pos, w, m) * 16 - attacker / 16
         } else if key == killers[0] {
             KILLER + 1
         } else if key == killers[1] {
             KILLER
+        } else if key == counter {
+            KILLER - 1
         } else {
             h.history[history_index(pos, m)]
         };

@@ -4,8 +4,8 @@
 
 use menagerie_rules::{Move, Position, Role};
 
-/// Switches for the selective parts of the search (all on by default; each
-/// was kept because a match measured a gain: see `docs/engine.md`).
+/// Switches for the selective parts of the search (on by default when a
+/// match measured a gain: see `docs/engine.md`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[allow(clippy::struct_excessive_bools)] // independent switches, one per technique
 pub struct Features {
@@ -19,6 +19,31 @@ pub struct Features {
     pub check_extension: bool,
     /// Late-move pruning: quiet moves late in the order at shallow depth.
     pub late_move_pruning: bool,
+    /// The one-step exchange test: losing replacement captures are ordered
+    /// after the quiet moves and skipped in the quiescence search.
+    pub exchange: bool,
+    /// The improving flag: a node whose static evaluation rose since the
+    /// side's previous move cuts sooner by reverse futility.
+    pub improving: bool,
+    /// Internal iterative reduction: a node with no table move at depth 4
+    /// or more is searched one ply shallower.
+    pub iir: bool,
+    /// Futility and late-move pruning decide before a move is played (so a
+    /// pruned move costs nothing, but a quiet check may be pruned); without
+    /// it they decide after, sparing moves that give check.
+    pub early_pruning: bool,
+    /// On a clock, the soft time budget stretches while the best move
+    /// changes or the score falls, and shrinks once the choice is settled.
+    pub stability: bool,
+    /// The counter-move heuristic: the quiet move that last refuted the
+    /// previous move is tried right after the killers.
+    pub countermove: bool,
+    /// Singular extensions: a table move that alone holds the position is
+    /// searched one ply deeper.
+    pub singular: bool,
+    /// Late-move reductions lessened for moves with a good history and
+    /// deepened for those with a bad one.
+    pub history_lmr: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -34,6 +59,14 @@ impl Default for Features {
             futility: true,
             check_extension: true,
             late_move_pruning: true,
+            exchange: true,
+            improving: false,
+            iir: true,
+            history_lmr: false,
+            early_pruning: false,
+            stability: false,
+            countermove: false,
+            singular: false,
             quiescence: u32::MAX,
         }
     }
@@ -78,10 +111,18 @@ pub fn null_move_reduction(depth: i32) -> i32 {
 }
 
 /// Reverse futility: a quiet node whose evaluation beats beta by a margin
-/// per ply is cut at once.
+/// per ply is cut at once; the margin is one ply smaller when the node is
+/// improving.
 #[must_use]
-pub fn reverse_futility(f: Features, depth: i32, in_check: bool, eval: i32, beta: i32) -> bool {
-    f.futility && depth <= 4 && !in_check && eval - 120 * depth >= beta
+pub fn reverse_futility(
+    f: Features,
+    depth: i32,
+    in_check: bool,
+    eval: i32,
+    beta: i32,
+    improving: bool,
+) -> bool {
+    f.futility && depth <= 4 && !in_check && eval - 120 * (depth - i32::from(improving)) >= beta
 }
 
 /// Futility: near the leaves, a quiet move from a position far below alpha
@@ -107,19 +148,22 @@ pub fn is_quiet(m: &Move) -> bool {
     }
 }
 
-/// Late-move reduction in plies for the `index`-th move (0-based) at `depth`.
+/// Late-move reduction in plies for the `index`-th move (0-based) at `depth`,
+/// a move whose history counter is `history` (with [`Features::history_lmr`],
+/// a good history reduces less and a bad one more).
 #[must_use]
-pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool) -> i32 {
+pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool, history: i32) -> i32 {
     if !f.lmr || depth < 3 || index < 3 {
         return 0;
     }
     let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
-    (r - i32::from(pv_node)).clamp(0, depth - 2)
+    let by_history = if f.history_lmr { history / 6000 } else { 0 };
+    (r - i32::from(pv_node) - by_history).clamp(0, depth - 2)
 }
 
 /// Late-move pruning: at shallow depth outside the principal variation, a
-/// quiet move after the first `3 + depth * depth` legal moves is skipped
-/// (unless it gives check; drops are never quiet, so never skipped).
+/// quiet move after the first `3 + depth * depth` legal ones is skipped
+/// (drops are never quiet, so never skipped).
 #[must_use]
 pub fn late_move_prunable(f: Features, depth: i32, legal: usize, pv_node: bool) -> bool {
     f.late_move_pruning && !pv_node && depth <= 3 && legal > (3 + depth * depth) as usize

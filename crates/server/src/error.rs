@@ -38,8 +38,17 @@ pub enum ErrorCode {
     BadJsonData,
     /// An engine level outside 1 to 10.
     BadLevel,
-    /// A setup name that is empty, too long or has characters a name may not.
+    /// A setup name or a player's display name that is empty, too long or
+    /// has characters a name may not.
     BadName,
+    /// A player key that is not 16 to 64 letters, digits, `-` or `_`.
+    BadPlayerKey,
+    /// The challenge was accepted by someone else first, cancelled or lapsed.
+    ChallengeTaken,
+    /// A player cannot accept their own challenge.
+    OwnChallenge,
+    /// The player or the address has as many open challenges as allowed.
+    TooManyChallenges,
     /// A ply number the game does not have.
     BadPly,
     /// A Pick the Piece setup that does not follow the setup rules.
@@ -58,6 +67,8 @@ pub enum ErrorCode {
     DrawDeclined,
     /// The game has ended.
     GameOver,
+    /// A rematch is asked for before the game is over.
+    GameNotOver,
     /// The rules forbid the action; the message says which rule.
     IllegalAction,
     /// Storage or another part of the server failed.
@@ -90,7 +101,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 34] = [
+    pub const ALL: [ErrorCode; 39] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
@@ -103,6 +114,10 @@ impl ErrorCode {
         ErrorCode::BadJsonData,
         ErrorCode::BadLevel,
         ErrorCode::BadName,
+        ErrorCode::BadPlayerKey,
+        ErrorCode::ChallengeTaken,
+        ErrorCode::OwnChallenge,
+        ErrorCode::TooManyChallenges,
         ErrorCode::BadPly,
         ErrorCode::BadSetup,
         ErrorCode::BadTimeControl,
@@ -111,6 +126,7 @@ impl ErrorCode {
         ErrorCode::ConcurrentChange,
         ErrorCode::DrawDeclined,
         ErrorCode::GameOver,
+        ErrorCode::GameNotOver,
         ErrorCode::IllegalAction,
         ErrorCode::Internal,
         ErrorCode::MalformedMove,
@@ -143,6 +159,10 @@ impl ErrorCode {
             ErrorCode::BadJsonData => "bad_json_data",
             ErrorCode::BadLevel => "bad_level",
             ErrorCode::BadName => "bad_name",
+            ErrorCode::BadPlayerKey => "bad_player_key",
+            ErrorCode::ChallengeTaken => "challenge_taken",
+            ErrorCode::OwnChallenge => "own_challenge",
+            ErrorCode::TooManyChallenges => "too_many_challenges",
             ErrorCode::BadPly => "bad_ply",
             ErrorCode::BadSetup => "bad_setup",
             ErrorCode::BadTimeControl => "bad_time_control",
@@ -151,6 +171,7 @@ impl ErrorCode {
             ErrorCode::ConcurrentChange => "concurrent_change",
             ErrorCode::DrawDeclined => "draw_declined",
             ErrorCode::GameOver => "game_over",
+            ErrorCode::GameNotOver => "game_not_over",
             ErrorCode::IllegalAction => "illegal_action",
             ErrorCode::Internal => "internal",
             ErrorCode::MalformedMove => "malformed_move",

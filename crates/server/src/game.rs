@@ -186,6 +186,8 @@ pub struct Game {
     pub time_control: Option<TimeControl>,
     clock: Option<ClockState>,
     clock_history: Vec<ByColor<i64>>,
+    /// When each ply was played, milliseconds since the Unix epoch.
+    played: Vec<i64>,
     /// An ending decided off the board.
     pub ending: Option<Ending>,
     /// The side that offers a draw.
@@ -209,6 +211,13 @@ pub struct Game {
     /// The creator's side in a game over a link (its seat holder is shown
     /// the invitation link).
     pub creator: Option<Color>,
+    /// The players' display names, if they gave them (lobby games).
+    pub names: Option<ByColor<String>>,
+    /// The side that offered a rematch (kept in memory only).
+    pub rematch_offer: Option<Color>,
+    /// The rematch, once started: its id and, by the side played in this
+    /// game, each player's seat token in it.
+    pub rematch_game: Option<(String, ByColor<String>)>,
 }
 
 /// What a game's event stream carries.
@@ -258,6 +267,9 @@ pub fn revision_base() -> u64 {
     ms.saturating_mul(1024)
 }
 
+/// A day in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
+
 fn ms_of(tc: TimeControl) -> i64 {
     i64::try_from(tc.initial_ms).unwrap_or(i64::MAX / 4)
 }
@@ -267,7 +279,8 @@ impl Game {
     #[must_use]
     pub fn new(n: NewGame) -> Game {
         let (events, _) = broadcast::channel(16);
-        let clock = n.time_control.map(|tc| ClockState {
+        let real_time = n.time_control.filter(|tc| tc.days_per_move.is_none());
+        let clock = real_time.map(|tc| ClockState {
             ms: ByColor([ms_of(tc), ms_of(tc)]),
             since: Instant::now(),
         });
@@ -285,6 +298,7 @@ impl Game {
             time_control: n.time_control,
             clock,
             clock_history: Vec::new(),
+            played: Vec::new(),
             ending: None,
             draw_offer: None,
             engine_thinking: false,
@@ -293,6 +307,9 @@ impl Game {
             facts: OnceCell::new(),
             created_ms: n.created_ms,
             creator: n.creator,
+            names: None,
+            rematch_offer: None,
+            rematch_game: None,
         }
     }
 
@@ -309,6 +326,7 @@ impl Game {
             .map_err(|e| ApiError::illegal(e.to_string()))?;
         self.texts.push(row.text.clone());
         self.labels.push(label);
+        self.played.push(row.played_ms.unwrap_or(self.created_ms));
         if let (Some(c), Some(w), Some(b)) = (self.clock.as_mut(), row.white_ms, row.black_ms) {
             c.ms = ByColor([w, b]);
             c.since = Instant::now();
@@ -409,6 +427,36 @@ impl Game {
         self.clock_running().then(|| self.turn())
     }
 
+    /// Correspondence: the days each move may take.
+    #[must_use]
+    pub fn days_per_move(&self) -> Option<u32> {
+        self.time_control.and_then(|t| t.days_per_move)
+    }
+
+    /// Correspondence: when the side to move loses on time (milliseconds
+    /// since the Unix epoch), counted from the last move (or the game's
+    /// creation); none once the game is over.
+    #[must_use]
+    pub fn deadline_ms(&self) -> Option<i64> {
+        let days = self.days_per_move()?;
+        if self.is_over() {
+            return None;
+        }
+        let since = self.played.last().copied().unwrap_or(self.created_ms);
+        Some(since.saturating_add(i64::from(days) * DAY_MS))
+    }
+
+    /// Correspondence: an ending by time if the deadline of the side to
+    /// move has passed at `wall_ms` (to be stored).
+    #[must_use]
+    pub fn deadline_passed(&self, wall_ms: i64) -> Option<Ending> {
+        let deadline = self.deadline_ms()?;
+        (wall_ms > deadline).then(|| Ending {
+            result: win(!self.turn()),
+            reason: "timeout".into(),
+        })
+    }
+
     /// An ending by time if the side to move has run out (to be stored).
     #[must_use]
     pub fn flag_fall(&self, now: Instant) -> Option<Ending> {
@@ -492,6 +540,7 @@ impl Game {
                 text: menagerie_rules::notation::render(pos, &mv),
                 white_ms: clocks.map(|c| c[Color::White]),
                 black_ms: clocks.map(|c| c[Color::Black]),
+                played_ms: Some(crate::ids::now_ms()),
             },
             mv,
             label,
@@ -507,6 +556,8 @@ impl Game {
         self.facts = OnceCell::new();
         self.texts.push(p.row.text);
         self.labels.push(p.label);
+        self.played
+            .push(p.row.played_ms.unwrap_or_else(crate::ids::now_ms));
         if let (Some(c), Some(w), Some(b)) = (self.clock.as_mut(), p.row.white_ms, p.row.black_ms) {
             c.ms = ByColor([w, b]);
             c.since = now;
@@ -589,6 +640,7 @@ impl Game {
             }
             self.texts.pop();
             self.labels.pop();
+            self.played.pop();
             if self.clock.is_some() {
                 self.clock_history.pop();
             }
@@ -626,6 +678,12 @@ impl Game {
         fresh.events = self.events.clone();
         fresh.version = self.version.max(fresh.version) + 1;
         fresh.engine_thinking = false;
+        // Kept in memory only, so the stored game does not have them.
+        fresh.rematch_offer = self.rematch_offer.take();
+        fresh.rematch_game = self.rematch_game.take();
+        if fresh.names.is_none() {
+            fresh.names = self.names.take();
+        }
         *self = fresh;
     }
 

@@ -20,6 +20,7 @@ pub mod explain;
 pub mod follow;
 pub mod game;
 pub mod ids;
+pub mod lobby;
 pub mod pgn;
 pub mod rate;
 pub mod readable;
@@ -81,6 +82,7 @@ pub fn app(store: Arc<dyn Store>, config: &Config) -> axum::Router {
     let state = AppState::from_config(store, config);
     review::resume_all(&state);
     follow::start(&state);
+    lobby::spawn_sweeper(&state);
     router(state)
 }
 

@@ -50,6 +50,7 @@ struct Inner {
     limiter: RateLimiter,
     reviews: Reviews,
     review_budget: ReviewBudget,
+    lobby: crate::lobby::Lobby,
 }
 
 impl AppState {
@@ -83,6 +84,7 @@ impl AppState {
                 limiter,
                 reviews: Reviews::default(),
                 review_budget: budget,
+                lobby: crate::lobby::Lobby::default(),
             }),
         }
     }
@@ -107,6 +109,12 @@ impl AppState {
         &self.inner.reviews
     }
 
+    /// The lobby's broadcast of changes.
+    #[must_use]
+    pub fn lobby(&self) -> &crate::lobby::Lobby {
+        &self.inner.lobby
+    }
+
     /// The search budget of each reviewed position.
     #[must_use]
     pub fn review_budget(&self) -> ReviewBudget {
@@ -129,6 +137,19 @@ impl AppState {
     #[must_use]
     pub fn limiter(&self) -> &RateLimiter {
         &self.inner.limiter
+    }
+
+    /// Gives a game its players' display names (stored, then shown).
+    ///
+    /// # Errors
+    /// `500` if they cannot be stored.
+    pub fn name_players(&self, g: &GameRef, names: ByColor<String>) -> Result<(), ApiError> {
+        let mut game = lock(g);
+        self.store()
+            .set_game_names(&game.id, &names[Color::White], &names[Color::Black])?;
+        game.names = Some(names);
+        game.version += 1;
+        Ok(())
     }
 
     /// Creates, stores and registers a game; schedules the engine if it moves first.
@@ -183,7 +204,8 @@ impl AppState {
         let Some((row, moves)) = self.store().load_game(id)? else {
             return Err(ApiError::not_found(format!("no game {id:?}")));
         };
-        let game = load(row, &moves)?;
+        let mut game = load(row, &moves)?;
+        game.names = self.store().game_names(id)?.map(|(w, b)| ByColor([w, b]));
         let g = {
             let mut games = lock(&self.inner.games);
             if games.len() >= MAX_GAMES_IN_MEMORY {
@@ -200,9 +222,18 @@ impl AppState {
 
     /// Ends the game by time if its clock has run out (stored, broadcast).
     pub fn check_flag(&self, g: &GameRef) {
+        self.check_flag_at(g, crate::ids::now_ms());
+    }
+
+    /// As [`AppState::check_flag`], with a correspondence deadline judged
+    /// at the wall-clock time `wall_ms` (tests pass a time days ahead).
+    pub fn check_flag_at(&self, g: &GameRef, wall_ms: i64) {
         let ending = {
             let mut game = lock(g);
-            let Some(ending) = game.flag_fall(Instant::now()) else {
+            let ending = game
+                .flag_fall(Instant::now())
+                .or_else(|| game.deadline_passed(wall_ms));
+            let Some(ending) = ending else {
                 return;
             };
             if self.store().set_ending(&game.id, Some(&ending)).is_err() {
@@ -272,9 +303,12 @@ impl AppState {
             let Ok(Some((row, moves))) = self.store().load_game(&game.id) else {
                 return;
             };
-            let Ok(fresh) = load(row, &moves) else {
+            let Ok(mut fresh) = load(row, &moves) else {
                 return;
             };
+            if let Ok(names) = self.store().game_names(&game.id) {
+                fresh.names = names.map(|(w, b)| ByColor([w, b]));
+            }
             game.take_over(fresh);
         }
         self.broadcast(g);

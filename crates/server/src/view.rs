@@ -56,20 +56,25 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         last_move,
         legal,
         moves,
-        clocks: game.clock_now(now).map(|ms| Clocks {
-            white_ms: u64::try_from(ms[Color::White].max(0)).unwrap_or(0),
-            black_ms: u64::try_from(ms[Color::Black].max(0)).unwrap_or(0),
-            running: game.running().map(Side::from),
-            increment_ms: game.time_control.map_or(0, |t| t.increment_ms),
-        }),
+        clocks: game
+            .clock_now(now)
+            .map(|ms| Clocks {
+                white_ms: u64::try_from(ms[Color::White].max(0)).unwrap_or(0),
+                black_ms: u64::try_from(ms[Color::Black].max(0)).unwrap_or(0),
+                running: game.running().map(Side::from),
+                increment_ms: game.time_control.map_or(0, |t| t.increment_ms),
+                days_per_move: None,
+                deadline_ms: None,
+            })
+            .or_else(|| correspondence_clocks(game)),
         outcome: game.outcome().map(|(result, winner, reason)| OutcomeView {
             result,
             winner: winner.map(Side::from),
             reason,
         }),
         players: Players {
-            white: game.players[Color::White].display(),
-            black: game.players[Color::Black].display(),
+            white: player_name(game, Color::White),
+            black: player_name(game, Color::Black),
         },
         draw_offer: game.draw_offer.map(Side::from),
         engine_thinking: game.engine_thinking,
@@ -77,6 +82,7 @@ pub fn build(game: &Game, now: Instant) -> GameView {
         can_analyse: false,
         can_review: false,
         links: None,
+        rematch: rematch_of(game),
         seats: SeatFacts {
             link: game.mode == Mode::Link,
             over,
@@ -84,6 +90,10 @@ pub fn build(game: &Game, now: Instant) -> GameView {
                 .creator
                 .filter(|_| game.mode == Mode::Link)
                 .map(|c| (Side::from(c), links_of(game))),
+            rematch_links: game.rematch_game.as_ref().map(|(id, t)| {
+                let link = |c: Color| format!("/play/{id}?seat={}", t[c]);
+                (id.clone(), [link(Color::White), link(Color::Black)])
+            }),
         },
     }
 }
@@ -196,6 +206,13 @@ pub fn for_seat(mut view: GameView, seat: Option<Seat>) -> GameView {
     let open = facts.over || (!facts.link && seat.is_some());
     view.can_analyse = open;
     view.can_review = open;
+    if let (Some(r), Some((_, links))) = (view.rematch.as_mut(), &facts.rematch_links) {
+        r.link = match seat {
+            Some(Seat::Side(Color::White) | Seat::Both) => Some(links[0].clone()),
+            Some(Seat::Side(Color::Black)) => Some(links[1].clone()),
+            None => None,
+        };
+    }
     view.links = match (seat, &facts.creator_links) {
         (Some(Seat::Side(c)), Some((creator, links))) if Side::from(c) == *creator => {
             Some(links.clone())
@@ -352,4 +369,52 @@ fn mark_kind(kind: menagerie_rules::diagram::MarkKind) -> MarkKind {
         K::Blast => MarkKind::Blast,
         K::Freeze => MarkKind::Freeze,
     }
+}
+
+/// A correspondence game's clocks: the side to move has until its deadline,
+/// the other side the full days of its next move.
+fn correspondence_clocks(game: &Game) -> Option<Clocks> {
+    let days = game.days_per_move()?;
+    let full = u64::from(days) * 86_400_000;
+    let deadline = game.deadline_ms();
+    let left = deadline.map_or(0, |d| {
+        u64::try_from(d.saturating_sub(crate::ids::now_ms()).max(0)).unwrap_or(0)
+    });
+    let turn = game.turn();
+    let (white_ms, black_ms) = match (deadline.is_some(), turn) {
+        (false, _) => (full, full),
+        (true, Color::White) => (left, full),
+        (true, Color::Black) => (full, left),
+    };
+    Some(Clocks {
+        white_ms,
+        black_ms,
+        running: deadline.map(|_| Side::from(turn)),
+        increment_ms: 0,
+        days_per_move: Some(days),
+        deadline_ms: deadline,
+    })
+}
+
+/// The rematch offered or started, if any.
+fn rematch_of(game: &Game) -> Option<crate::dto::RematchView> {
+    if game.rematch_offer.is_none() && game.rematch_game.is_none() {
+        return None;
+    }
+    Some(crate::dto::RematchView {
+        offered_by: game
+            .rematch_offer
+            .filter(|_| game.rematch_game.is_none())
+            .map(Side::from),
+        game: game.rematch_game.as_ref().map(|(id, _)| id.clone()),
+        link: None,
+    })
+}
+
+/// A side's player as shown: the display name given in the lobby, else
+/// `human` or the engine's level.
+fn player_name(game: &Game, c: Color) -> String {
+    game.names
+        .as_ref()
+        .map_or_else(|| game.players[c].display(), |n| n[c].clone())
 }

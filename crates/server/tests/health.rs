@@ -5,7 +5,8 @@ mod support;
 
 use menagerie_rules::Color;
 use menagerie_server::store::{
-    Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, SetupRow, SqliteStore, Store, StoreError,
+    ChallengeRow, Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, SetupRow, SqliteStore, Store,
+    StoreError,
 };
 use menagerie_server::Config;
 use std::sync::Arc;
@@ -86,6 +87,50 @@ impl Store for Gone {
         self.0.unfinished_reviews()
     }
     fn ping(&self) -> Result<(), StoreError> {
+        Err(gone())
+    }
+    fn create_challenge(&self, _: &ChallengeRow) -> Result<(), StoreError> {
+        Err(gone())
+    }
+    fn load_challenge(&self, _: &str) -> Result<Option<ChallengeRow>, StoreError> {
+        Err(gone())
+    }
+    fn open_challenges(
+        &self,
+        _: usize,
+        _: usize,
+    ) -> Result<(Vec<ChallengeRow>, usize), StoreError> {
+        Err(gone())
+    }
+    fn count_open_challenges(&self, _: &str, _: &str) -> Result<(usize, usize), StoreError> {
+        Err(gone())
+    }
+    fn claim_challenge(&self, _: &str, _: &str) -> Result<bool, StoreError> {
+        Err(gone())
+    }
+    fn cancel_challenge(&self, _: &str, _: &str) -> Result<bool, StoreError> {
+        Err(gone())
+    }
+    fn touch_challenges(&self, _: &str, _: i64) -> Result<(), StoreError> {
+        Err(gone())
+    }
+    fn lapse_challenges(&self, _: i64) -> Result<usize, StoreError> {
+        Err(gone())
+    }
+    fn set_public(&self, _: &str, _: i64) -> Result<(), StoreError> {
+        Err(gone())
+    }
+    fn public_games(&self, _: usize, _: usize) -> Result<Vec<String>, StoreError> {
+        Err(gone())
+    }
+    fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> {
+        // Asked at start too, like the reviews.
+        self.0.unfinished_correspondence()
+    }
+    fn set_game_names(&self, _: &str, _: &str, _: &str) -> Result<(), StoreError> {
+        Err(gone())
+    }
+    fn game_names(&self, _: &str) -> Result<Option<(String, String)>, StoreError> {
         Err(gone())
     }
 }

@@ -1,14 +1,17 @@
 //! The store's test suite, run against both backends: SQLite (a database in
 //! memory) and PostgreSQL (a scratch database on the server named by
 //! `MENAGERIE_TEST_PG`; without it the PostgreSQL half is skipped with a
-//! notice). Then the versioned schema of each.
+//! notice): games, setups, reviews and the lobby (challenges, games to
+//! watch, players' names, correspondence). Then the versioned schema of
+//! each, and copying a SQLite file into PostgreSQL.
 
 mod support;
 
 use menagerie_rules::Color;
 use menagerie_server::game::{Mode, Player};
 use menagerie_server::store::{
-    Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, SetupRow, SqliteStore, Store, StoreError,
+    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, SetupRow,
+    SqliteStore, Store, StoreError,
 };
 use support::pg::{server_url, with_db, ScratchDb};
 
@@ -47,6 +50,7 @@ fn mv(ply: usize, text: &str) -> MoveRow {
         text: text.into(),
         white_ms: Some(59_000 - ply as i64),
         black_ms: None,
+        played_ms: Some(1_700_000_000_000 + ply as i64),
     }
 }
 
@@ -145,6 +149,221 @@ fn reviews_round_trip_and_resume(s: &dyn Store) {
     assert!(s.unfinished_reviews().unwrap().is_empty());
 }
 
+fn challenge(id: &str, player: &str, address: &str, created_ms: i64) -> ChallengeRow {
+    ChallengeRow {
+        id: id.into(),
+        player: player.into(),
+        address: address.into(),
+        name: format!("{player}'s name"),
+        variant: "pick-the-piece:slots=O,C".into(),
+        options_json: r#"{"undo":false}"#.into(),
+        start_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
+        time_control_json: Some(r#"{"initial_ms":0,"increment_ms":0,"days_per_move":2}"#.into()),
+        color: "black".into(),
+        token: format!("token-{id}"),
+        created_ms,
+        seen_ms: created_ms,
+        state: ChallengeState::Open,
+        game_id: None,
+        public: id.len() % 2 == 0,
+        lapse_ms: 1_000,
+    }
+}
+
+fn challenges_round_trip_and_claim_once(s: &dyn Store) {
+    let c = challenge("c1", "p", "10.0.0.1", 100);
+    s.create_challenge(&c).unwrap();
+    assert_eq!(s.load_challenge("c1").unwrap(), Some(c.clone()));
+    assert!(s.load_challenge("nope").unwrap().is_none());
+    assert!(s.claim_challenge("c1", "g1").unwrap());
+    assert!(!s.claim_challenge("c1", "g2").unwrap(), "claimed twice");
+    let back = s.load_challenge("c1").unwrap().unwrap();
+    assert_eq!(back.state, ChallengeState::Accepted);
+    assert_eq!(back.game_id.as_deref(), Some("g1"));
+    assert!(!s.cancel_challenge("c1", "p").unwrap(), "an accepted one");
+    assert!(!s.claim_challenge("nope", "g3").unwrap());
+}
+
+fn concurrent_claims_have_one_winner(s: &dyn Store) {
+    for round in 0..5 {
+        let id = format!("race{round}");
+        s.create_challenge(&challenge(&id, "p", "a", round))
+            .unwrap();
+        let won: Vec<bool> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..8)
+                .map(|i| {
+                    let id = &id;
+                    scope.spawn(move || s.claim_challenge(id, &format!("g{i}")).unwrap())
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let winners: Vec<usize> = (0..won.len()).filter(|&i| won[i]).collect();
+        assert_eq!(winners.len(), 1, "round {round}: {won:?}");
+        let back = s.load_challenge(&id).unwrap().unwrap();
+        assert_eq!(back.state, ChallengeState::Accepted);
+        assert_eq!(back.game_id, Some(format!("g{}", winners[0])));
+    }
+}
+
+fn cancel_touch_lapse_and_counts(s: &dyn Store) {
+    s.create_challenge(&challenge("c1", "p", "a1", 10)).unwrap();
+    s.create_challenge(&challenge("c2", "p", "a2", 10)).unwrap();
+    s.create_challenge(&challenge("c3", "q", "a1", 50)).unwrap();
+    assert_eq!(s.count_open_challenges("p", "a1").unwrap(), (2, 2));
+    assert_eq!(s.count_open_challenges("r", "a9").unwrap(), (0, 0));
+    assert!(!s.cancel_challenge("c1", "q").unwrap(), "not q's");
+    assert!(s.cancel_challenge("c1", "p").unwrap());
+    assert!(!s.cancel_challenge("c1", "p").unwrap(), "already cancelled");
+    assert_eq!(
+        s.load_challenge("c1").unwrap().unwrap().state,
+        ChallengeState::Cancelled
+    );
+    assert!(!s.claim_challenge("c1", "g").unwrap(), "a cancelled one");
+    assert_eq!(s.count_open_challenges("p", "a1").unwrap(), (1, 1));
+    s.touch_challenges("p", 1_000).unwrap();
+    assert_eq!(s.load_challenge("c2").unwrap().unwrap().seen_ms, 1_000);
+    // c3 was seen at 50 and lapses 1000 ms later; c2 was seen at 1000.
+    assert_eq!(s.lapse_challenges(1_050).unwrap(), 0);
+    assert_eq!(s.lapse_challenges(1_051).unwrap(), 1);
+    assert_eq!(
+        s.load_challenge("c3").unwrap().unwrap().state,
+        ChallengeState::Lapsed
+    );
+    assert!(!s.claim_challenge("c3", "g").unwrap(), "a lapsed one");
+    let (page, total) = s.open_challenges(0, 10).unwrap();
+    assert_eq!(total, 1);
+    assert_eq!(page, vec![s.load_challenge("c2").unwrap().unwrap()]);
+}
+
+fn open_challenges_are_paged_newest_first(s: &dyn Store) {
+    // Two at the same time keep the order they were stored in.
+    for (i, created) in [1, 2, 3, 3, 5].iter().enumerate() {
+        s.create_challenge(&challenge(&format!("c{i}"), "p", "a", *created))
+            .unwrap();
+    }
+    assert!(s.claim_challenge("c4", "g").unwrap());
+    let ids = |offset, limit| {
+        let (page, total) = s.open_challenges(offset, limit).unwrap();
+        assert_eq!(total, 4);
+        page.into_iter().map(|c| c.id).collect::<Vec<_>>()
+    };
+    assert_eq!(ids(0, 10), ["c3", "c2", "c1", "c0"]);
+    assert_eq!(ids(1, 2), ["c2", "c1"]);
+    assert_eq!(ids(3, 2), ["c0"]);
+    assert!(ids(4, 2).is_empty());
+}
+
+fn public_games_are_paged_newest_first(s: &dyn Store) {
+    for (i, id) in ["a", "b", "c", "d", "e", "f"].iter().enumerate() {
+        s.create_game(&row(id)).unwrap();
+        if *id != "b" {
+            // d and e at the same time: e, stored later, comes first.
+            let at = if *id == "e" {
+                3
+            } else {
+                i64::try_from(i).unwrap()
+            };
+            s.set_public(id, at).unwrap();
+        }
+    }
+    // Listing again changes nothing.
+    s.set_public("a", 99).unwrap();
+    let end = Ending {
+        result: "1-0".into(),
+        reason: "resignation".into(),
+    };
+    s.set_ending("c", Some(&end)).unwrap();
+    assert_eq!(s.public_games(0, 10).unwrap(), ["f", "e", "d", "a"]);
+    assert_eq!(s.public_games(1, 2).unwrap(), ["e", "d"]);
+    assert_eq!(s.public_games(3, 2).unwrap(), ["a"]);
+    assert!(s.public_games(4, 2).unwrap().is_empty());
+}
+
+fn correspondence_games_and_played_ms(s: &dyn Store) {
+    let corr_tc = r#"{"initial_ms":0,"increment_ms":0,"days_per_move":3}"#;
+    for (id, created_ms) in [("late", 20), ("early", 10)] {
+        let mut g = row(id);
+        g.time_control_json = Some(corr_tc.into());
+        g.created_ms = created_ms;
+        s.create_game(&g).unwrap();
+    }
+    s.create_game(&row("blitz")).unwrap();
+    let played = |ply: usize, at: Option<i64>| MoveRow {
+        ply,
+        text: format!("m{ply}"),
+        white_ms: None,
+        black_ms: None,
+        played_ms: at,
+    };
+    let moves = vec![
+        played(1, None),
+        played(2, Some(1_700_000_000_000)),
+        played(3, Some(i64::MAX)),
+    ];
+    for m in &moves {
+        s.append_move("early", m).unwrap();
+    }
+    assert_eq!(s.load_game("early").unwrap().unwrap().1, moves);
+    assert_eq!(s.unfinished_correspondence().unwrap(), ["early", "late"]);
+    let end = Ending {
+        result: "0-1".into(),
+        reason: "timeout".into(),
+    };
+    s.set_ending("early", Some(&end)).unwrap();
+    assert_eq!(s.unfinished_correspondence().unwrap(), ["late"]);
+}
+
+fn game_names_round_trip(s: &dyn Store) {
+    s.create_game(&row("g1")).unwrap();
+    assert_eq!(s.game_names("g1").unwrap(), None);
+    s.set_game_names("g1", "Ann", "Bob").unwrap();
+    s.set_game_names("g1", "Ann", "Zoë").unwrap();
+    assert_eq!(
+        s.game_names("g1").unwrap(),
+        Some(("Ann".into(), "Zoë".into()))
+    );
+    assert!(s.set_game_names("none", "A", "B").is_err(), "no such game");
+}
+
+#[test]
+fn challenges_are_claimed_once_on_both_backends() {
+    on_both("challenges", challenges_round_trip_and_claim_once);
+}
+
+#[test]
+fn concurrent_claims_have_one_winner_on_both_backends() {
+    on_both("concurrent_claims", concurrent_claims_have_one_winner);
+}
+
+#[test]
+fn cancel_touch_and_lapse_on_both_backends() {
+    on_both("cancel_touch_lapse", cancel_touch_lapse_and_counts);
+}
+
+#[test]
+fn open_challenges_are_paged_on_both_backends() {
+    on_both(
+        "open_challenges_paged",
+        open_challenges_are_paged_newest_first,
+    );
+}
+
+#[test]
+fn public_games_are_paged_on_both_backends() {
+    on_both("public_games_paged", public_games_are_paged_newest_first);
+}
+
+#[test]
+fn correspondence_and_played_ms_on_both_backends() {
+    on_both("correspondence", correspondence_games_and_played_ms);
+}
+
+#[test]
+fn game_names_on_both_backends() {
+    on_both("game_names", game_names_round_trip);
+}
+
 #[test]
 fn games_and_moves_round_trip_on_both_backends() {
     on_both("games_and_moves", games_and_moves);
@@ -190,6 +409,43 @@ fn a_newer_postgres_schema_is_refused_and_migrating_is_idempotent() {
         "{err}"
     );
     assert!(err.to_string().contains("newer"), "{err}");
+}
+
+#[test]
+fn a_postgres_database_of_version_1_gains_the_lobby() {
+    let Some(server) = server_url("a_postgres_database_of_version_1_gains_the_lobby") else {
+        return;
+    };
+    let db = ScratchDb::new(&server);
+    db.execute(&format!(
+        "{}
+         CREATE TABLE schema_version (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL);
+         INSERT INTO schema_version VALUES (1, 0);
+         INSERT INTO games (id, variant, start_fen, mode, white, black, white_token,
+            black_token, created_ms) VALUES ('old', 'chess', 'x', 'local', 'human', 'human',
+            't', 't', 1);
+         INSERT INTO moves (game_id, ply, move) VALUES ('old', 1, 'e2e4');",
+        menagerie_server::store::pg::schema::STEPS[0]
+    ));
+    let s = PgStore::open(&db.url).unwrap();
+    let (_, moves) = s.load_game("old").unwrap().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].played_ms, None);
+    s.append_move("old", &mv(2, "e7e5")).unwrap();
+    assert_eq!(s.load_game("old").unwrap().unwrap().1[1], mv(2, "e7e5"));
+    s.create_challenge(&challenge("c", "p", "a", 1)).unwrap();
+    assert!(s.claim_challenge("c", "old").unwrap());
+    s.set_public("old", 1).unwrap();
+    s.set_game_names("old", "A", "B").unwrap();
+    assert_eq!(s.public_games(0, 1).unwrap(), ["old"]);
+    drop(s);
+    // The newest version is recorded, each step once (fails otherwise).
+    db.execute(&format!(
+        "DO $$ BEGIN IF (SELECT MAX(version) FROM schema_version) <> {0}
+            OR (SELECT COUNT(*) FROM schema_version) <> {0} THEN
+            RAISE EXCEPTION 'schema_version is not at the newest version'; END IF; END $$",
+        menagerie_server::store::pg::schema::STEPS.len()
+    ));
 }
 
 #[test]
@@ -274,6 +530,13 @@ fn a_sqlite_file_migrates_to_an_empty_postgres_database_with_equal_counts() {
         };
         s.save_review_ply("g2", &reviewed).unwrap();
         setups_by_name(&s);
+        s.create_challenge(&challenge("open", "p", "a", 5)).unwrap();
+        s.create_challenge(&challenge("taken", "q", "a", 5))
+            .unwrap();
+        assert!(s.claim_challenge("taken", "g2").unwrap());
+        s.set_public("g1", 7).unwrap();
+        s.set_public("g2", 7).unwrap();
+        s.set_game_names("g2", "Ann", "Bob").unwrap();
     }
     let db = ScratchDb::new(&server);
     let copied = menagerie_server::store::copy::sqlite_to_postgres(&path, &db.url);
@@ -282,6 +545,8 @@ fn a_sqlite_file_migrates_to_an_empty_postgres_database_with_equal_counts() {
     let want = source.counts().unwrap();
     let g1 = source.load_game("g1").unwrap();
     let r2 = source.load_review("g2").unwrap();
+    let challenges = source.open_challenges(0, 10).unwrap();
+    let taken = source.load_challenge("taken").unwrap();
     drop(source);
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
@@ -290,9 +555,22 @@ fn a_sqlite_file_migrates_to_an_empty_postgres_database_with_equal_counts() {
     assert_eq!(copied, want);
     assert_eq!((copied.games, copied.moves, copied.setups), (2, 3, 1));
     assert_eq!((copied.reviews, copied.review_plies), (1, 1));
+    assert_eq!(
+        (copied.challenges, copied.public_games, copied.game_names),
+        (2, 2, 1)
+    );
     let target = PgStore::open(&db.url).unwrap();
     assert_eq!(target.load_game("g1").unwrap(), g1);
+    assert!(g1.is_some_and(|(_, moves)| moves.iter().all(|m| m.played_ms.is_some())));
     assert_eq!(target.load_review("g2").unwrap(), r2);
+    assert_eq!(target.open_challenges(0, 10).unwrap(), challenges);
+    assert_eq!(target.load_challenge("taken").unwrap(), taken);
+    // Same time: the order they were stored in is kept.
+    assert_eq!(target.public_games(0, 10).unwrap(), ["g2", "g1"]);
+    assert_eq!(
+        target.game_names("g2").unwrap(),
+        Some(("Ann".into(), "Bob".into()))
+    );
     let refused = again.unwrap_err();
     assert!(refused.contains("not empty"), "{refused}");
 }

@@ -125,6 +125,13 @@ export const api = {
    */
   draw: (id, token, action) => request('POST', `/api/games/${enc(id)}/draw`, { token, body: { action } }),
   /**
+   * Offers, accepts or starts a rematch of a finished game.
+   * @param {string} id
+   * @param {Token} token
+   * @returns {Promise<GameView>}
+   */
+  rematch: (id, token) => request('POST', `/api/games/${enc(id)}/rematch`, { token, body: {} }),
+  /**
    * @param {string} id
    * @param {Token} token
    * @param {{ ply: number, movetime_ms: number }} body
@@ -174,6 +181,41 @@ export const api = {
   saveSetup: (name, spec) => request('POST', '/api/setups', { body: { name, spec } }),
   /** @param {string} name */
   deleteSetup: (name) => request('DELETE', `/api/setups/${enc(name)}`),
+  /**
+   * Opens a challenge in the lobby (`POST /api/challenges`).
+   * @param {object} body
+   * @returns {Promise<import('./types.js').ChallengeCreated>}
+   */
+  createChallenge: (body) => request('POST', '/api/challenges', { body }),
+  /**
+   * @param {string} id
+   * @param {string} player
+   * @param {string} name
+   * @returns {Promise<Created>}
+   */
+  acceptChallenge: (id, player, name) => request('POST', `/api/challenges/${enc(id)}/accept`, { body: { player, name } }),
+  /**
+   * @param {string} id
+   * @param {string} player
+   * @returns {Promise<import('./types.js').Challenge>}
+   */
+  cancelChallenge: (id, player) => request('POST', `/api/challenges/${enc(id)}/cancel`, { body: { player } }),
+  /**
+   * @param {string} id
+   * @param {string} player
+   * @returns {Promise<import('./types.js').Challenge>}
+   */
+  challenge: (id, player) => request('GET', `/api/challenges/${enc(id)}?player=${enc(player)}`),
+  /**
+   * Public games in progress, newest first (`GET /api/games`).
+   * @returns {Promise<{ games: import('./types.js').WatchGame[], offset: number, next: number }>}
+   */
+  watchable: () => request('GET', '/api/games?limit=20'),
+  /**
+   * The lobby's event stream (`challenges`, `accepted`).
+   * @param {string} player
+   */
+  lobbyEvents: (player) => new EventSource(`/api/lobby/events?player=${enc(player)}`),
   /**
    * The game's event stream.
    * @param {string} id

@@ -58,6 +58,8 @@
  * @property {number} black_ms
  * @property {Color | null} running
  * @property {number} increment_ms
+ * @property {number} [days_per_move] Correspondence: days per move.
+ * @property {number} [deadline_ms] Correspondence: when the side to move loses on time.
  */
 
 /**
@@ -97,6 +99,7 @@
  * @property {boolean} [can_analyse] The viewer may ask for an analysis now.
  * @property {boolean} [can_review] The viewer may start a review now.
  * @property {GameLinks | null} [links] The game's links, for the holder of the creator's seat of a game over a link.
+ * @property {{ offered_by: Color | null, game: string | null, link: string | null } | null} [rematch] A rematch offered or started.
  */
 
 /** @typedef {{ white: string | null, black: string | null, watch: string }} GameLinks */
@@ -161,6 +164,39 @@
  * @property {string} token
  * @property {{ white: string | null, black: string | null, watch: string }} links
  * @property {GameView} game
+ */
+
+/**
+ * An open challenge of the lobby.
+ * @typedef {object} Challenge
+ * @property {string} id
+ * @property {string} name The challenger's display name.
+ * @property {string} variant
+ * @property {string} title
+ * @property {Record<string, boolean>} options
+ * @property {{ initial_ms: number, increment_ms: number, days_per_move?: number } | null} time_control
+ * @property {'white' | 'black' | 'random'} color The challenger's colour.
+ * @property {number} created_ms
+ * @property {'open' | 'accepted' | 'cancelled' | 'lapsed'} state
+ * @property {string | null} game
+ * @property {boolean} mine
+ */
+
+/** @typedef {{ challenge: Challenge, token: string }} ChallengeCreated */
+/** @typedef {{ challenges: Challenge[], total: number, offset: number }} ChallengePage */
+
+/**
+ * A public game in progress (`GET /api/games`).
+ * @typedef {object} WatchGame
+ * @property {string} id
+ * @property {string} variant
+ * @property {string} title
+ * @property {number} files
+ * @property {number} ranks
+ * @property {BoardPiece[]} board
+ * @property {Color} turn
+ * @property {number} plies
+ * @property {number} created_ms
  */
 
 /** @typedef {{ cp: number } | { mate: number }} Score */

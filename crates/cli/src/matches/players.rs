@@ -104,6 +104,14 @@ impl EngineSpec {
                 "no-checkext" => f.check_extension = false,
                 "no-lmp" => f.late_move_pruning = false,
                 "no-qsearch" => f.quiescence = 0,
+                "no-exchange" => f.exchange = false,
+                "improving" => f.improving = true,
+                "no-iir" => f.iir = false,
+                "histlmr" => f.history_lmr = true,
+                "early" => f.early_pruning = true,
+                "stability" => f.stability = true,
+                "counter" => f.countermove = true,
+                "singular" => f.singular = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ => match sw
                     .strip_prefix("threads=")
@@ -150,6 +158,9 @@ pub fn load_net(path: &str) -> Result<EvalChoice, String> {
 pub enum Spec {
     /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
     /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`, `no-lmp`,
+    /// `no-qsearch`, `no-exchange`, `no-iir`, and the techniques off by
+    /// default `improving`, `histlmr`, `counter`, `early`, `singular`,
+    /// `stability`,
     /// `threads=N`) used to measure each technique, `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.

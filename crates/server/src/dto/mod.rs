@@ -5,11 +5,16 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 mod board;
+mod lobby;
 mod records;
 mod review;
 
 pub use board::{
     AnalysisDone, AnalysisInfo, AnalysisQuery, BoardPosition, MoveSquares, PositionRequest,
+};
+pub use lobby::{
+    AcceptChallenge, ChallengeAccepted, ChallengeCreated, ChallengePage, ChallengeView,
+    CreateChallenge, LobbyQuery, PlayerRequest, WatchGame, WatchPage,
 };
 pub use records::{
     NodeInput, ReadRecord, RecordNode, RecordQuery, RecordText, RecordTree, WriteRecord,
@@ -94,6 +99,9 @@ pub struct CreateGame {
     /// A clock for both sides; none: untimed.
     #[serde(default)]
     pub time_control: Option<TimeControl>,
+    /// Whether the game is listed among the games to watch (default false).
+    #[serde(default)]
+    pub public: Option<bool>,
 }
 
 /// Who plays the other side.
@@ -129,15 +137,20 @@ pub enum ColorChoice {
     Random,
 }
 
-/// A clock: time at the start and time added after each move.
+/// A clock: time at the start and time added after each move; or, for a
+/// correspondence game, days per move alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimeControl {
-    /// Milliseconds each side starts with.
+    /// Milliseconds each side starts with (0 in a correspondence game).
+    #[serde(default)]
     pub initial_ms: u64,
     /// Milliseconds added after each own move.
     #[serde(default)]
     pub increment_ms: u64,
+    /// Correspondence: days each move may take (1, 3 or 7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
 }
 
 /// `POST /api/games/{id}/moves`.
@@ -420,6 +433,8 @@ pub struct GameView {
     /// player who created a game over a link (in any browser), so that the
     /// invitation can be sent again from anywhere; `null` for everyone else.
     pub links: Option<Links>,
+    /// A rematch offered or started (games that are over).
+    pub rematch: Option<RematchView>,
     /// What [`crate::view::for_seat`] needs to fill in the per-viewer fields
     /// above; never sent.
     #[serde(skip)]
@@ -435,6 +450,20 @@ pub struct SeatFacts {
     pub over: bool,
     /// The creator's side of a game over a link, with the game's links.
     pub creator_links: Option<(Side, Links)>,
+    /// The rematch's id with each side's seat link in it (by the side
+    /// played in this game).
+    pub rematch_links: Option<(String, [String; 2])>,
+}
+
+/// A rematch offered or started once a game is over.
+#[derive(Clone, Debug, Serialize)]
+pub struct RematchView {
+    /// The side that offered it (none once started, or when it started at once).
+    pub offered_by: Option<Side>,
+    /// The new game, once started.
+    pub game: Option<String>,
+    /// The viewer's seat link in the new game (players only).
+    pub link: Option<String>,
 }
 
 /// A piece on the board.
@@ -555,6 +584,13 @@ pub struct Clocks {
     pub running: Option<Side>,
     /// Milliseconds added per move.
     pub increment_ms: u64,
+    /// Correspondence: days per move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
+    /// Correspondence: when the side to move loses on time, milliseconds
+    /// since the Unix epoch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<i64>,
 }
 
 /// A result.

@@ -2,7 +2,7 @@
 //! its record and its event stream.
 
 use super::seated::SeatedGame;
-use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, RecordQuery};
+use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, RecordQuery, TimeControl};
 use crate::error::{ApiError, ApiJson, ErrorCode};
 use crate::game::{GameEvent, Mode, NewGame, Player, Seat};
 use crate::review::{self, Snapshot};
@@ -44,28 +44,8 @@ pub async fn create(
             ));
         }
     }
-    if let Some(tc) = req.time_control {
-        if tc.initial_ms < 1000
-            || tc.initial_ms > MAX_INITIAL_MS
-            || tc.increment_ms > MAX_INCREMENT_MS
-        {
-            return Err(ApiError::bad_request(
-                ErrorCode::BadTimeControl,
-                "initial_ms must be from 1000 (1 s) to 86400000 (a day), increment_ms at most 600000",
-            ));
-        }
-    }
-    let color = match req.color.unwrap_or(ColorChoice::White) {
-        ColorChoice::White => Color::White,
-        ColorChoice::Black => Color::Black,
-        ColorChoice::Random => {
-            if ids::coin()? {
-                Color::White
-            } else {
-                Color::Black
-            }
-        }
-    };
+    check_time_control(req.time_control.as_ref())?;
+    let color = pick_color(req.color.unwrap_or(ColorChoice::White))?;
     let id = ids::game_id()?;
     let mine = ids::token()?;
     let (mode, players, tokens, seat) = match opponent {
@@ -111,6 +91,9 @@ pub async fn create(
         created_ms: ids::now_ms(),
         creator: (mode == Mode::Link).then_some(color),
     })?;
+    if req.public == Some(true) {
+        state.store().set_public(&id, ids::now_ms())?;
+    }
     let game = view::for_seat(state.view(&g), Some(seat));
     Ok((
         StatusCode::CREATED,
@@ -122,6 +105,57 @@ pub async fn create(
             game,
         }),
     ))
+}
+
+/// Checks a time control's bounds ([`MAX_INITIAL_MS`], [`MAX_INCREMENT_MS`]).
+///
+/// # Errors
+/// `400 bad_time_control`.
+pub fn check_time_control(tc: Option<&TimeControl>) -> Result<(), ApiError> {
+    match tc {
+        Some(tc) if tc.days_per_move.is_some() => {
+            let ok = matches!(tc.days_per_move, Some(1 | 3 | 7))
+                && tc.initial_ms == 0
+                && tc.increment_ms == 0;
+            if ok {
+                Ok(())
+            } else {
+                Err(ApiError::bad_request(
+                    ErrorCode::BadTimeControl,
+                    "days_per_move is 1, 3 or 7, with no initial_ms or increment_ms",
+                ))
+            }
+        }
+        Some(tc)
+            if tc.initial_ms < 1000
+                || tc.initial_ms > MAX_INITIAL_MS
+                || tc.increment_ms > MAX_INCREMENT_MS =>
+        {
+            Err(ApiError::bad_request(
+                ErrorCode::BadTimeControl,
+                "initial_ms must be from 1000 (1 s) to 86400000 (a day), increment_ms at most 600000",
+            ))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The side a colour choice gives (a coin toss for `random`).
+///
+/// # Errors
+/// `500` if the system has no randomness.
+pub fn pick_color(choice: ColorChoice) -> Result<Color, ApiError> {
+    Ok(match choice {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => {
+            if ids::coin()? {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    })
 }
 
 /// `GET /api/games/{id}`: the game as the token's holder (or a spectator) sees it.

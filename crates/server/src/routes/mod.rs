@@ -5,14 +5,17 @@ pub mod analysis;
 pub mod games;
 pub mod health;
 pub mod levels;
+pub mod lobby;
 pub mod page;
 pub mod plies;
 pub mod positions;
 pub mod records;
+pub mod rematch;
 pub mod review;
 pub mod seated;
 pub mod setups;
 pub mod variants;
+pub mod watch;
 
 use crate::error::ApiError;
 use crate::game::{Game, Seat};
@@ -35,7 +38,7 @@ pub fn router(state: AppState) -> Router {
         .route("/variants/{key}", get(variants::one))
         .route("/pieces", get(variants::pieces))
         .route("/levels", get(levels::list))
-        .route("/games", post(games::create))
+        .route("/games", get(watch::list).post(games::create))
         .route("/games/{id}", get(games::read))
         .route("/games/{id}/record", get(games::record))
         .route("/games/{id}/plies", get(plies::all))
@@ -45,8 +48,14 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/undo", post(actions::undo))
         .route("/games/{id}/resign", post(actions::resign))
         .route("/games/{id}/draw", post(actions::draw))
+        .route("/games/{id}/rematch", post(rematch::rematch))
         .route("/games/{id}/analysis", post(actions::analysis))
         .route("/games/{id}/review", get(review::read).post(review::start))
+        .route("/challenges", get(lobby::list).post(lobby::create))
+        .route("/challenges/{id}", get(lobby::one))
+        .route("/challenges/{id}/accept", post(lobby::accept))
+        .route("/challenges/{id}/cancel", post(lobby::cancel))
+        .route("/lobby/events", get(lobby::events::stream))
         .route("/positions", post(positions::position))
         .route("/records/read", post(records::read).layer(record_limit()))
         .route("/records/write", post(records::write).layer(record_limit()))

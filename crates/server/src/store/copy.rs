@@ -1,5 +1,6 @@
 //! `menagerie db migrate --from FILE --to postgres://...`: copies every
-//! game (with its moves and review), and every saved setup, from a SQLite
+//! game (with its moves and review), every saved setup, and the lobby's
+//! rows (challenges, games to watch, players' names) from a SQLite
 //! file into an empty PostgreSQL database in one transaction, then checks
 //! that both hold the same number of rows of each kind.
 
@@ -19,19 +20,70 @@ pub struct Counts {
     pub reviews: i64,
     /// Reviewed positions.
     pub review_plies: i64,
+    /// Challenges, in any state.
+    pub challenges: i64,
+    /// Games listed to watch.
+    pub public_games: i64,
+    /// Games with their players' names.
+    pub game_names: i64,
 }
 
 /// The query both backends answer with a [`Counts`] row.
 pub const COUNTS_SQL: &str = "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM moves),
     (SELECT COUNT(*) FROM setups), (SELECT COUNT(*) FROM reviews),
-    (SELECT COUNT(*) FROM review_plies)";
+    (SELECT COUNT(*) FROM review_plies), (SELECT COUNT(*) FROM challenges),
+    (SELECT COUNT(*) FROM public_games), (SELECT COUNT(*) FROM game_names)";
+
+impl Counts {
+    /// Counts from a row of [`COUNTS_SQL`], read by `get(i)`.
+    ///
+    /// # Errors
+    /// The first column `get` cannot read.
+    pub fn from_columns<E>(mut get: impl FnMut(usize) -> Result<i64, E>) -> Result<Counts, E> {
+        Ok(Counts {
+            games: get(0)?,
+            moves: get(1)?,
+            setups: get(2)?,
+            reviews: get(3)?,
+            review_plies: get(4)?,
+            challenges: get(5)?,
+            public_games: get(6)?,
+            game_names: get(7)?,
+        })
+    }
+
+    /// Whether nothing is stored.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == Counts::default()
+    }
+}
+
+/// The lobby's rows, as copied, each table in the order it was stored.
+#[derive(Clone, Debug, Default)]
+pub struct LobbyCopy {
+    /// Every challenge, in any state.
+    pub challenges: Vec<super::ChallengeRow>,
+    /// The games to watch: id and listing time.
+    pub public_games: Vec<(String, i64)>,
+    /// Players' names: game id, White's, Black's.
+    pub game_names: Vec<(String, String, String)>,
+}
 
 impl std::fmt::Display for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} games, {} moves, {} setups, {} reviews ({} reviewed positions)",
-            self.games, self.moves, self.setups, self.reviews, self.review_plies
+            "{} games, {} moves, {} setups, {} reviews ({} reviewed positions), \
+             {} challenges, {} games to watch, {} games with players' names",
+            self.games,
+            self.moves,
+            self.setups,
+            self.reviews,
+            self.review_plies,
+            self.challenges,
+            self.public_games,
+            self.game_names
         )
     }
 }
@@ -80,7 +132,7 @@ pub fn sqlite_to_postgres(from: &Path, to: &str) -> Result<Counts, String> {
     let shown = super::shown_location(Path::new(to));
     let target = PgStore::open(to).map_err(|e| format!("cannot open {shown}: {e}"))?;
     let before = target.counts().map_err(|e| e.to_string())?;
-    if before.games > 0 || before.setups > 0 {
+    if !before.is_empty() {
         return Err(format!(
             "{shown} is not empty ({before}): migrate into an empty database"
         ));
@@ -88,8 +140,11 @@ pub fn sqlite_to_postgres(from: &Path, to: &str) -> Result<Counts, String> {
     let want = source.counts().map_err(|e| e.to_string())?;
     let games = read_games(&source).map_err(|e| format!("reading {}: {e}", from.display()))?;
     let setups = source.list_setups().map_err(|e| e.to_string())?;
+    let lobby = source
+        .lobby_rows()
+        .map_err(|e| format!("reading {}: {e}", from.display()))?;
     target
-        .import(games, setups)
+        .import(games, setups, lobby)
         .map_err(|e| format!("copying into {shown} failed, nothing was kept: {e}"))?;
     let got = target.counts().map_err(|e| e.to_string())?;
     if got != want {

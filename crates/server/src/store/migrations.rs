@@ -28,7 +28,7 @@ pub fn check_version(found: i64, known: usize) -> Result<usize, StoreError> {
 type SqliteStep = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// The SQLite schema's steps, in order (step `i` makes version `i + 1`).
-const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1];
+const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1, sqlite_v2];
 
 /// The newest SQLite schema version this build knows.
 pub const SQLITE_VERSION: usize = SQLITE_STEPS.len();
@@ -38,14 +38,30 @@ pub const SQLITE_VERSION: usize = SQLITE_STEPS.len();
 /// the oldest lack the `creator` column, which is added.
 fn sqlite_v1(tx: &Transaction<'_>) -> Result<(), StoreError> {
     tx.execute_batch(super::SCHEMA)?;
-    let mut stmt = tx.prepare("SELECT name FROM pragma_table_info('games')")?;
-    let columns = stmt
-        .query_map([], |r| r.get::<_, String>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    if !columns.iter().any(|c| c == "creator") {
+    if !has_column(tx, "games", "creator")? {
         tx.execute_batch("ALTER TABLE games ADD COLUMN creator TEXT")?;
     }
     Ok(())
+}
+
+/// Version 2: the lobby's tables (`challenges`, `public_games`,
+/// `game_names`) and the time each move was played (`moves.played_ms`). A
+/// file a lobby build made before versions were kept has them already.
+fn sqlite_v2(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    tx.execute_batch(super::LOBBY_SCHEMA)?;
+    if !has_column(tx, "moves", "played_ms")? {
+        tx.execute_batch("ALTER TABLE moves ADD COLUMN played_ms INTEGER")?;
+    }
+    Ok(())
+}
+
+/// Whether `table` has the column `column`.
+fn has_column(tx: &Transaction<'_>, table: &str, column: &str) -> Result<bool, StoreError> {
+    let mut stmt = tx.prepare("SELECT name FROM pragma_table_info(?1)")?;
+    let columns = stmt
+        .query_map([table], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(columns.iter().any(|c| c == column))
 }
 
 /// Brings a SQLite database up to [`SQLITE_VERSION`] (one immediate
@@ -124,5 +140,61 @@ mod tests {
             .query_row("SELECT COUNT(*) FROM schema_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(rows, i64::try_from(SQLITE_VERSION).unwrap());
+    }
+
+    #[test]
+    fn a_version_1_file_gains_the_lobby() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(&format!(
+            "{}
+             CREATE TABLE schema_version (version INTEGER PRIMARY KEY,
+                applied_ms INTEGER NOT NULL);
+             INSERT INTO schema_version VALUES (1, 0);
+             INSERT INTO games (id, variant, start_fen, mode, white, black, white_token,
+                black_token, created_ms) VALUES ('old', 'chess', 'x', 'local', 'human',
+                'human', 't', 't', 1);
+             INSERT INTO moves (game_id, ply, move) VALUES ('old', 1, 'e2e4');",
+            super::super::SCHEMA
+        ))
+        .unwrap();
+        migrate_sqlite(&mut conn).unwrap();
+        let (played, names): (Option<i64>, i64) = conn
+            .query_row(
+                "SELECT played_ms, (SELECT COUNT(*) FROM game_names) FROM moves",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!((played, names), (None, 0));
+        let version: i64 = conn
+            .query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, i64::try_from(SQLITE_VERSION).unwrap());
+    }
+
+    #[test]
+    fn an_unversioned_lobby_file_is_taken_as_it_is() {
+        // As a lobby build made it before versions were kept: every table,
+        // played_ms included, and no schema_version.
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(super::super::SCHEMA).unwrap();
+        conn.execute_batch("ALTER TABLE moves ADD COLUMN played_ms INTEGER")
+            .unwrap();
+        conn.execute_batch(super::super::LOBBY_SCHEMA).unwrap();
+        conn.execute_batch(
+            "INSERT INTO challenges (id, player, address, name, variant, start_fen, color,
+                token, created_ms, seen_ms, lapse_ms)
+             VALUES ('c', 'p', 'a', 'n', 'chess', 'x', 'white', 't', 1, 1, 1)",
+        )
+        .unwrap();
+        migrate_sqlite(&mut conn).unwrap();
+        let kept: i64 = conn
+            .query_row("SELECT COUNT(*) FROM challenges", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(kept, 1);
+        let steps: i64 = conn
+            .query_row("SELECT COUNT(*) FROM schema_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(steps, i64::try_from(SQLITE_VERSION).unwrap());
     }
 }

@@ -15,8 +15,14 @@ pub mod copy;
 pub mod migrations;
 mod open;
 pub mod pg;
+
+mod challenges;
+mod corr;
+mod names;
+mod public;
 mod reviews;
 
+pub use challenges::{ChallengeRow, ChallengeState};
 pub use open::{is_postgres_url, open, shown_location};
 pub use pg::PgStore;
 pub use reviews::{ReviewPlyRow, ReviewRow};
@@ -111,6 +117,9 @@ pub struct MoveRow {
     pub white_ms: Option<i64>,
     /// Black's clock after the action (timed games).
     pub black_ms: Option<i64>,
+    /// When it was played, milliseconds since the Unix epoch (none in
+    /// games stored before it was kept).
+    pub played_ms: Option<i64>,
 }
 
 /// A named custom setup.
@@ -205,6 +214,84 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError>;
+    /// Stores a new open challenge.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn create_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError>;
+    /// A challenge in any state, if it exists.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn load_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError>;
+    /// Up to `limit` open challenges from the `offset`-th, newest first, and
+    /// how many are open in all.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn open_challenges(
+        &self,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<ChallengeRow>, usize), StoreError>;
+    /// How many open challenges `player` has, and how many come from `address`.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn count_open_challenges(
+        &self,
+        player: &str,
+        address: &str,
+    ) -> Result<(usize, usize), StoreError>;
+    /// Marks an open challenge accepted with its game, atomically: `false`
+    /// if it was not open (already accepted, cancelled or lapsed).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn claim_challenge(&self, id: &str, game_id: &str) -> Result<bool, StoreError>;
+    /// Cancels an open challenge of `player`; whether there was one.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn cancel_challenge(&self, id: &str, player: &str) -> Result<bool, StoreError>;
+    /// Notes that `player` is in the lobby at `now_ms` (its open challenges stay).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn touch_challenges(&self, player: &str, now_ms: i64) -> Result<(), StoreError>;
+    /// Marks lapsed the open challenges whose creator was last seen longer
+    /// ago than the challenge's lapse time at `now_ms`; how many.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn lapse_challenges(&self, now_ms: i64) -> Result<usize, StoreError>;
+    /// Lists a game among the games to watch (`created_ms` orders the list).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError>;
+    /// Up to `limit` public games with no off-board ending, newest first,
+    /// from the `offset`-th.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError>;
+    /// The correspondence games (days per move) with no off-board ending
+    /// stored, oldest first: the server checks their deadlines.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError>;
+    /// Keeps the players' display names of a game.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn set_game_names(&self, id: &str, white: &str, black: &str) -> Result<(), StoreError>;
+    /// The players' display names of a game (White's, Black's), if kept.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError>;
     /// Checks that the database answers (a trivial query).
     ///
     /// # Errors
@@ -300,6 +387,38 @@ CREATE TABLE IF NOT EXISTS review_plies (
 );
 ";
 
+/// The lobby's tables, added by schema version 2 (see [`migrations`]).
+const LOBBY_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS challenges (
+    id TEXT PRIMARY KEY,
+    player TEXT NOT NULL,
+    address TEXT NOT NULL,
+    name TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    start_fen TEXT NOT NULL,
+    time_control TEXT,
+    color TEXT NOT NULL,
+    token TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    seen_ms INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'open',
+    game_id TEXT,
+    public INTEGER NOT NULL DEFAULT 1,
+    lapse_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game_names (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    white TEXT NOT NULL,
+    black TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS public_games (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    created_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS challenges_by_state ON challenges(state, created_ms);
+";
+
 impl SqliteStore {
     /// Opens (creating if needed) the database at `path`.
     ///
@@ -351,14 +470,33 @@ impl SqliteStore {
     /// A [`StoreError`].
     pub fn counts(&self) -> Result<copy::Counts, StoreError> {
         Ok(self.conn().query_row(copy::COUNTS_SQL, [], |r| {
-            Ok(copy::Counts {
-                games: r.get(0)?,
-                moves: r.get(1)?,
-                setups: r.get(2)?,
-                reviews: r.get(3)?,
-                review_plies: r.get(4)?,
-            })
+            copy::Counts::from_columns(|i| r.get(i))
         })?)
+    }
+
+    /// Every challenge, game to watch and players' names, each table in
+    /// the order it was stored (for copying).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    pub fn lobby_rows(&self) -> Result<copy::LobbyCopy, StoreError> {
+        let conn = self.conn();
+        let challenges = challenges::all(&conn)?;
+        let mut stmt =
+            conn.prepare("SELECT game_id, created_ms FROM public_games ORDER BY rowid")?;
+        let public_games = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut stmt =
+            conn.prepare("SELECT game_id, white, black FROM game_names ORDER BY rowid")?;
+        let game_names = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(copy::LobbyCopy {
+            challenges,
+            public_games,
+            game_names,
+        })
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -438,7 +576,8 @@ impl Store for SqliteStore {
             return Ok(None);
         };
         let mut stmt = conn.prepare(
-            "SELECT ply, move, white_ms, black_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+            "SELECT ply, move, white_ms, black_ms, played_ms FROM moves WHERE game_id = ?1
+             ORDER BY ply",
         )?;
         let moves = stmt
             .query_map(params![id], |r| {
@@ -448,6 +587,7 @@ impl Store for SqliteStore {
                     text: r.get(1)?,
                     white_ms: r.get(2)?,
                     black_ms: r.get(3)?,
+                    played_ms: r.get(4)?,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -465,8 +605,16 @@ impl Store for SqliteStore {
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
         let done = self.conn().execute(
-            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![id, mv.ply as i64, mv.text, mv.white_ms, mv.black_ms],
+            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, played_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                id,
+                mv.ply as i64,
+                mv.text,
+                mv.white_ms,
+                mv.black_ms,
+                mv.played_ms
+            ],
         );
         match done {
             Ok(_) => Ok(()),
@@ -575,6 +723,66 @@ impl Store for SqliteStore {
         self.conn().query_row("SELECT 1", [], |_| Ok(()))?;
         Ok(())
     }
+
+    fn create_challenge(&self, c: &ChallengeRow) -> Result<(), StoreError> {
+        challenges::create(&self.conn(), c)
+    }
+
+    fn load_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError> {
+        challenges::load(&self.conn(), id)
+    }
+
+    fn open_challenges(
+        &self,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<ChallengeRow>, usize), StoreError> {
+        challenges::open_page(&self.conn(), offset, limit)
+    }
+
+    fn count_open_challenges(
+        &self,
+        player: &str,
+        address: &str,
+    ) -> Result<(usize, usize), StoreError> {
+        challenges::count_open(&self.conn(), player, address)
+    }
+
+    fn claim_challenge(&self, id: &str, game_id: &str) -> Result<bool, StoreError> {
+        challenges::claim(&self.conn(), id, game_id)
+    }
+
+    fn cancel_challenge(&self, id: &str, player: &str) -> Result<bool, StoreError> {
+        challenges::cancel(&self.conn(), id, player)
+    }
+
+    fn touch_challenges(&self, player: &str, now_ms: i64) -> Result<(), StoreError> {
+        challenges::touch(&self.conn(), player, now_ms)
+    }
+
+    fn lapse_challenges(&self, now_ms: i64) -> Result<usize, StoreError> {
+        challenges::lapse(&self.conn(), now_ms)
+    }
+
+    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError> {
+        public::set(&self.conn(), id, created_ms)
+    }
+
+    fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError> {
+        public::page(&self.conn(), offset, limit)
+    }
+
+    fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> {
+        corr::unfinished(&self.conn())
+    }
+
+    fn set_game_names(&self, id: &str, white: &str, black: &str) -> Result<(), StoreError> {
+        names::set(&self.conn(), id, white, black)
+    }
+
+    fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
+        names::get(&self.conn(), id)
+    }
 }
 
 #[cfg(test)]
@@ -612,6 +820,7 @@ mod tests {
                     text: (*m).into(),
                     white_ms: None,
                     black_ms: None,
+                    played_ms: None,
                 },
             )
             .unwrap();
@@ -623,7 +832,8 @@ mod tests {
                     ply: 3,
                     text: "x".into(),
                     white_ms: None,
-                    black_ms: None
+                    black_ms: None,
+                    played_ms: None
                 }
             )
             .is_err());

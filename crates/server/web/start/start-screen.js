@@ -3,17 +3,19 @@
 
 import { api } from '../api.js';
 import { staticBoardSvg } from '../diagram.js';
-import { $, app, esc, input, recentGames, savedSetups, showFatal } from '../dom.js';
+import { $, app, esc, input, savedSetups, showFatal } from '../dom.js';
+import { gameListsHtml, startGameLists } from './game-lists.js';
 import { pieceSvg } from '../pieces.js';
 import { Builder, builderHtml } from './builder.js';
 import { importGame, openCreatedGame } from './import.js';
+import { lobbyHtml, openChallenge, startLobby } from './lobby.js';
 
 /** @typedef {import('../types.js').VariantInfo} VariantInfo */
 
 const TIME_CONTROLS = [
   ['', 'No clock'], ['60000+0', '1 min'], ['180000+2000', '3 min + 2 s'], ['300000+3000', '5 min + 3 s'],
   ['600000+5000', '10 min + 5 s'], ['900000+10000', '15 min + 10 s'], ['1800000+20000', '30 min + 20 s'],
-  ['custom', 'Custom…'],
+  ['custom', 'Custom…'], ['days-1', '1 day per move'], ['days-3', '3 days per move'], ['days-7', '7 days per move'],
 ];
 /** The API's bounds of a time control (docs/api.md, `POST /api/games`). */
 const TC_BOUNDS = { minMs: 1000, maxMs: 86_400_000, maxIncMs: 600_000 };
@@ -37,10 +39,10 @@ function gameCard(v, chosen) {
  * @param {string} chosen
  */
 function startHtml(variants, pieces, chosen) {
-  const recent = recentGames();
   return `
   <header class="site"><h1>Menagerie</h1><p>Five chess variants no other engine plays — and chess.</p><nav><a href="/#rules">Rules of every game</a> · <a href="/#analysis" id="open-analysis">Analysis board</a></nav></header>
-  ${recent.length ? `<section class="card recent"><h2>Continue a game</h2><ul>${recent.map((g) => `<li><a href="/play/${encodeURIComponent(g.id)}${g.token ? `?seat=${encodeURIComponent(g.token)}` : ''}">${esc(g.title || g.variant || '')} — ${esc(g.vs || '')}</a> <small>${new Date(g.when || Date.now()).toLocaleString()}</small></li>`).join('')}</ul></section>` : ''}
+  ${lobbyHtml()}
+  ${gameListsHtml()}
   <form class="card newgame" id="newgame" novalidate>
     <h2>New game</h2>
     <fieldset class="games"><legend>Game</legend>
@@ -55,6 +57,8 @@ function startHtml(variants, pieces, chosen) {
       <label><input type="radio" name="opp" value="engine" checked> The engine</label>
       <label><input type="radio" name="opp" value="local"> A friend on this screen</label>
       <label><input type="radio" name="opp" value="link"> A friend over a link</label>
+      <label><input type="radio" name="opp" value="open"> Anyone (open challenge in the lobby)</label>
+      <label class="public"><input type="checkbox" id="public"> Others may watch it (listed under “Games to watch”)</label>
       <label class="level" id="level-row">Level <input type="range" id="level" min="1" max="10" value="3" aria-describedby="level-out"> <output id="level-out">3</output></label>
       <p class="level-words" id="level-words" aria-live="polite"></p>
     </fieldset>
@@ -122,6 +126,8 @@ export async function startScreen() {
     const opp = radio(form, 'opp');
     $('#level-row').hidden = opp !== 'engine';
     $('#color-row').hidden = opp === 'local';
+    $('#start').textContent = opp === 'open' ? 'Open challenge' : 'Start game';
+    input('#public').checked = opp === 'open';
   };
   form.addEventListener('change', (e) => {
     const name = e.target instanceof HTMLInputElement ? e.target.name : '';
@@ -135,6 +141,8 @@ export async function startScreen() {
   updateOptions();
   updateOpp();
   form.addEventListener('submit', (e) => { e.preventDefault(); submit(form, variants, builder); });
+  startLobby();
+  startGameLists();
   $('#import').addEventListener('click', () => importGame(input('#import-variant').value, input('#import-text').value, $('#import-error')));
 }
 
@@ -171,11 +179,14 @@ async function submit(form, variants, builder) {
   /** @type {Record<string, unknown>} */
   const body = { variant, opponent: opp === 'engine' ? { kind: 'engine', level: parseInt(input('#level').value, 10) } : { kind: opp } };
   if (opp !== 'local') body.color = radio(form, 'color');
+  body.public = input('#public').checked;
   const tc = input('#tc').value;
   if (tc === 'custom') {
     const t = customTimeControl();
     if (typeof t === 'string') { err.textContent = t; return; }
     body.time_control = t;
+  } else if (tc.startsWith('days-')) {
+    body.time_control = { days_per_move: Number(tc.slice('days-'.length)) };
   } else if (tc) { const [i, inc] = tc.split('+').map(Number); body.time_control = { initial_ms: i, increment_ms: inc }; }
   const fen = input('#fen').value.trim();
   if (fen) body.fen = fen;
@@ -192,6 +203,12 @@ async function submit(form, variants, builder) {
   }
   const start = /** @type {HTMLButtonElement} */ ($('#start'));
   start.disabled = true;
+  if (opp === 'open') {
+    delete body.opponent;
+    err.textContent = await openChallenge(body);
+    start.disabled = false;
+    return;
+  }
   try {
     openCreatedGame(await api.createGame(body), opp);
   } catch (e) {

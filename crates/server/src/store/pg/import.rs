@@ -1,8 +1,8 @@
 //! Bulk copy into PostgreSQL (for `menagerie db migrate`): every row in one
 //! transaction, so a failed copy keeps nothing.
 
-use super::{queries, to_i64, PgStore};
-use crate::store::copy::{Counts, GameCopy, COUNTS_SQL};
+use super::{lobby, queries, to_i64, PgStore};
+use crate::store::copy::{Counts, GameCopy, LobbyCopy, COUNTS_SQL};
 use crate::store::{ReviewRow, SetupRow, StoreError};
 use tokio_postgres::GenericClient;
 
@@ -28,11 +28,16 @@ async fn import_review(c: &impl GenericClient, r: &ReviewRow) -> Result<(), Stor
 }
 
 impl PgStore {
-    /// Stores `games` and `setups` in one transaction.
+    /// Stores `games`, `setups` and the `lobby`'s rows in one transaction.
     ///
     /// # Errors
     /// A [`StoreError`]; nothing is kept then.
-    pub fn import(&self, games: Vec<GameCopy>, setups: Vec<SetupRow>) -> Result<(), StoreError> {
+    pub fn import(
+        &self,
+        games: Vec<GameCopy>,
+        setups: Vec<SetupRow>,
+        lobby: LobbyCopy,
+    ) -> Result<(), StoreError> {
         let origin = self.origin.clone();
         self.call(move |mut c| async move {
             let tx = c.transaction().await?;
@@ -48,6 +53,15 @@ impl PgStore {
             for s in &setups {
                 queries::save_setup(&*tx, s).await?;
             }
+            for ch in &lobby.challenges {
+                lobby::create_challenge(&*tx, ch).await?;
+            }
+            for (id, created_ms) in &lobby.public_games {
+                lobby::set_public(&*tx, id, *created_ms).await?;
+            }
+            for (id, white, black) in &lobby.game_names {
+                lobby::set_game_names(&*tx, &origin, id, white, black).await?;
+            }
             tx.commit().await?;
             Ok(())
         })
@@ -60,13 +74,7 @@ impl PgStore {
     pub fn counts(&self) -> Result<Counts, StoreError> {
         self.call(|c| async move {
             let r = c.query_one(COUNTS_SQL, &[]).await?;
-            Ok(Counts {
-                games: r.try_get(0)?,
-                moves: r.try_get(1)?,
-                setups: r.try_get(2)?,
-                reviews: r.try_get(3)?,
-                review_plies: r.try_get(4)?,
-            })
+            Ok(Counts::from_columns(|i| r.try_get(i))?)
         })
     }
 }

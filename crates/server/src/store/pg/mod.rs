@@ -8,7 +8,9 @@
 //! there and waits for the answer, blocking the calling thread as a SQLite
 //! call does.
 
-use super::{Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, SetupRow, Store, StoreError};
+use super::{
+    ChallengeRow, Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, SetupRow, Store, StoreError,
+};
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use menagerie_rules::Color;
 use std::future::Future;
@@ -17,6 +19,7 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
 mod import;
+mod lobby;
 pub mod notify;
 mod queries;
 mod reviews;
@@ -316,6 +319,80 @@ impl Store for PgStore {
 
     fn unfinished_reviews(&self) -> Result<Vec<String>, StoreError> {
         self.call(|c| async move { reviews::unfinished(&c).await })
+    }
+
+    fn create_challenge(&self, ch: &ChallengeRow) -> Result<(), StoreError> {
+        let ch = ch.clone();
+        self.call(move |c| async move { lobby::create_challenge(&**c, &ch).await })
+    }
+
+    fn load_challenge(&self, id: &str) -> Result<Option<ChallengeRow>, StoreError> {
+        let id = id.to_string();
+        self.call(move |c| async move { lobby::load_challenge(&**c, &id).await })
+    }
+
+    fn open_challenges(
+        &self,
+        offset: usize,
+        limit: usize,
+    ) -> Result<(Vec<ChallengeRow>, usize), StoreError> {
+        self.call(move |mut c| async move { lobby::open_challenges(&mut c, offset, limit).await })
+    }
+
+    fn count_open_challenges(
+        &self,
+        player: &str,
+        address: &str,
+    ) -> Result<(usize, usize), StoreError> {
+        let (player, address) = (player.to_string(), address.to_string());
+        self.call(
+            move |c| async move { lobby::count_open_challenges(&**c, &player, &address).await },
+        )
+    }
+
+    fn claim_challenge(&self, id: &str, game_id: &str) -> Result<bool, StoreError> {
+        let (id, game_id) = (id.to_string(), game_id.to_string());
+        self.call(move |c| async move { lobby::claim_challenge(&**c, &id, &game_id).await })
+    }
+
+    fn cancel_challenge(&self, id: &str, player: &str) -> Result<bool, StoreError> {
+        let (id, player) = (id.to_string(), player.to_string());
+        self.call(move |c| async move { lobby::cancel_challenge(&**c, &id, &player).await })
+    }
+
+    fn touch_challenges(&self, player: &str, now_ms: i64) -> Result<(), StoreError> {
+        let player = player.to_string();
+        self.call(move |c| async move { lobby::touch_challenges(&**c, &player, now_ms).await })
+    }
+
+    fn lapse_challenges(&self, now_ms: i64) -> Result<usize, StoreError> {
+        self.call(move |c| async move { lobby::lapse_challenges(&**c, now_ms).await })
+    }
+
+    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.call(move |c| async move { lobby::set_public(&**c, &id, created_ms).await })
+    }
+
+    fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError> {
+        self.call(move |c| async move { lobby::public_games(&**c, offset, limit).await })
+    }
+
+    fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> {
+        self.call(|c| async move { lobby::unfinished_correspondence(&**c).await })
+    }
+
+    fn set_game_names(&self, id: &str, white: &str, black: &str) -> Result<(), StoreError> {
+        let (origin, id) = (self.origin.clone(), id.to_string());
+        let (white, black) = (white.to_string(), black.to_string());
+        self.call(move |c| async move {
+            lobby::set_game_names(&**c, &origin, &id, &white, &black).await
+        })
+    }
+
+    fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
+        let id = id.to_string();
+        self.call(move |c| async move { lobby::game_names(&**c, &id).await })
     }
 }
 

@@ -103,7 +103,8 @@ pub(super) async fn load_game(
     let game = game_of(&row)?;
     let rows = tx
         .query(
-            "SELECT ply, move, white_ms, black_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+            "SELECT ply, move, white_ms, black_ms, played_ms FROM moves WHERE game_id = $1
+             ORDER BY ply",
             &[&id],
         )
         .await?;
@@ -115,6 +116,7 @@ pub(super) async fn load_game(
             text: r.try_get(1)?,
             white_ms: r.try_get(2)?,
             black_ms: r.try_get(3)?,
+            played_ms: r.try_get(4)?,
         };
         if m.ply != i + 1 {
             return Err(StoreError::Corrupt(format!(
@@ -135,9 +137,9 @@ pub(super) async fn append_move(
     mv: &MoveRow,
 ) -> Result<(), StoreError> {
     let sql = format!(
-        "WITH w AS (INSERT INTO moves (game_id, ply, move, white_ms, black_ms)
-            VALUES ($1, $2, $3, $4, $5) RETURNING game_id AS id) {}",
-        notify_sql(6)
+        "WITH w AS (INSERT INTO moves (game_id, ply, move, white_ms, black_ms, played_ms)
+            VALUES ($1, $2, $3, $4, $5, $6) RETURNING game_id AS id) {}",
+        notify_sql(7)
     );
     let done = c
         .execute(
@@ -148,6 +150,7 @@ pub(super) async fn append_move(
                 &mv.text,
                 &mv.white_ms,
                 &mv.black_ms,
+                &mv.played_ms,
                 &origin,
             ],
         )

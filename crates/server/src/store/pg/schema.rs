@@ -8,7 +8,7 @@ use deadpool_postgres::Object;
 
 /// The steps in order (step `i` makes version `i + 1`), each run as one
 /// batch inside the migration's transaction.
-pub const STEPS: &[&str] = &[V1];
+pub const STEPS: &[&str] = &[V1, V2];
 
 /// The advisory lock key held while migrating ("menageri" in ASCII).
 const LOCK_KEY: i64 = 0x6d65_6e61_6765_7269;
@@ -58,6 +58,43 @@ CREATE TABLE review_plies (
     fen TEXT NOT NULL,
     data TEXT NOT NULL,
     PRIMARY KEY (game_id, ply)
+);
+";
+
+/// Version 2: the lobby (as SQLite's version 2): open challenges, games to
+/// watch, players' display names, and when each move was played. `seq`
+/// keeps the order rows were stored in, for rows of the same time.
+const V2: &str = "
+ALTER TABLE moves ADD COLUMN played_ms BIGINT;
+CREATE TABLE challenges (
+    id TEXT PRIMARY KEY,
+    player TEXT NOT NULL,
+    address TEXT NOT NULL,
+    name TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    start_fen TEXT NOT NULL,
+    time_control TEXT,
+    color TEXT NOT NULL,
+    token TEXT NOT NULL,
+    created_ms BIGINT NOT NULL,
+    seen_ms BIGINT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'open',
+    game_id TEXT,
+    public BOOLEAN NOT NULL DEFAULT TRUE,
+    lapse_ms BIGINT NOT NULL,
+    seq BIGSERIAL NOT NULL
+);
+CREATE INDEX challenges_by_state ON challenges(state, created_ms);
+CREATE TABLE game_names (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    white TEXT NOT NULL,
+    black TEXT NOT NULL
+);
+CREATE TABLE public_games (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    created_ms BIGINT NOT NULL,
+    seq BIGSERIAL NOT NULL
 );
 ";
 

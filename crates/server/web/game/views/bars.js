@@ -79,12 +79,16 @@ export function renderBars() {
 }
 
 /**
- * `m:ss`, with tenths under ten seconds.
+ * `m:ss`, with tenths under ten seconds; `h:mm:ss` from an hour and
+ * `2 d 23 h` from a day (correspondence).
  * @param {number} ms
  */
 function fmtClock(ms) {
   ms = Math.max(0, ms);
   const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  if (h >= 24) return `${Math.floor(h / 24)} d ${h % 24} h`;
+  if (h >= 1) return `${h}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
   const m = Math.floor(s / 60);
   if (ms < 10000) return `${m}:${String(s % 60).padStart(2, '0')}.${Math.floor((ms % 1000) / 100)}`;
   return `${m}:${String(s % 60).padStart(2, '0')}`;

@@ -2,7 +2,7 @@
 // the invitation link of a game over a link.
 
 import { api } from '../../api.js';
-import { esc } from '../../dom.js';
+import { esc, rememberGame } from '../../dom.js';
 import { flash, flip, goOffline, setView } from '../controller.js';
 import { G, myColors, sideName } from '../state.js';
 
@@ -31,14 +31,47 @@ export function renderControls() {
     else parts.push('<button type="button" data-c="offer">½ Offer draw</button>');
     parts.push('<button type="button" data-c="resign">⚐ Resign</button>');
   }
+  if (v.outcome && mine.length) parts.push(rematchButton(v));
   parts.push('<a class="button" href="/">New game</a>');
   el.innerHTML = parts.join(' ');
   if (G.offline) for (const b of el.querySelectorAll('button[data-c]:not([data-c="flip"])')) /** @type {HTMLButtonElement} */ (b).disabled = true;
   if (v.draw_offer && !v.outcome) el.insertAdjacentHTML('afterbegin', `<p class="draw-note">${sideName(v.draw_offer)} offers a draw.</p>`);
+  const r = v.rematch;
+  if (r && r.offered_by && !mine.includes(r.offered_by)) el.insertAdjacentHTML('afterbegin', `<p class="draw-note" id="rematch-note">${sideName(r.offered_by)} offers a rematch.</p>`);
+  if (r && r.game && !r.link) el.insertAdjacentHTML('afterbegin', `<p class="draw-note">A rematch has started: <a href="/play/${encodeURIComponent(r.game)}">watch it</a>.</p>`);
+  followRematch(v);
   el.onclick = (e) => {
     const b = e.target instanceof Element ? /** @type {HTMLElement | null} */ (e.target.closest('[data-c]')) : null;
     if (b) control(b.dataset.c || '');
   };
+}
+
+/**
+ * The rematch button of a finished game: offer, offered, accept, or play again.
+ * @param {import('../../types.js').GameView} v
+ */
+function rematchButton(v) {
+  const r = v.rematch;
+  if (v.can_undo) return '<button type="button" data-c="rematch">↻ Play again</button>';
+  if (r && r.offered_by && myColors().includes(r.offered_by)) return '<button type="button" disabled>Rematch offered</button>';
+  if (r && r.offered_by) return '<button type="button" class="primary" data-c="rematch">Accept rematch</button>';
+  return '<button type="button" data-c="rematch">↻ Rematch</button>';
+}
+
+/** The rematch link this page is on its way to, if any. */
+let following = '';
+
+/**
+ * Opens the rematch once it has started (both players are sent there).
+ * @param {import('../../types.js').GameView} v
+ */
+function followRematch(v) {
+  const r = v.rematch;
+  if (!r || !r.game || !r.link || following) return;
+  following = r.link; // the answer and the event stream both bring it: go once
+  const token = new URL(r.link, location.href).searchParams.get('seat');
+  rememberGame({ id: r.game, token, title: v.title, variant: v.variant, when: Date.now(), vs: 'rematch' });
+  location.href = r.link;
 }
 
 /**
@@ -51,6 +84,7 @@ async function control(c) {
     if (c === 'undo') setView(await api.undo(G.id, G.token));
     if (c === 'resign') { if (!confirmAction('Resign this game?')) return; setView(await api.resign(G.id, G.token)); }
     if (c === 'offer' || c === 'accept' || c === 'decline') setView(await api.draw(G.id, G.token, c));
+    if (c === 'rematch') setView(await api.rematch(G.id, G.token));
   } catch (err) {
     if (err && /** @type {{ status?: number }} */ (err).status === 0) goOffline();
     else flash(err instanceof Error ? err.message : String(err), true);

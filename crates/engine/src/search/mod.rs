@@ -12,6 +12,10 @@ use crate::pruning::{self, Features};
 use crate::score::{self, mated_in, INFINITY};
 use crate::tt::{Bound, Entry, Table};
 use menagerie_rules::movegen::{self, legality::Filter};
+
+mod quiescence;
+mod repetition;
+mod singular;
 use menagerie_rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -63,10 +67,18 @@ pub struct Searcher<'a, 's> {
     /// Hashes of the game's positions and of the current path (for
     /// repetitions), with whether the move leading to each was a pass.
     path: Vec<(u64, bool)>,
+    /// The move excluded from each ply's node by a singular-extension
+    /// test (its key; 0: none).
+    excluded: Vec<u32>,
+    /// The moves of the current path from the root (a null move as a pass).
+    line: Vec<Move>,
     /// Length of `path` at the root.
     root_len: usize,
     scores: Vec<Vec<i32>>,
     moves: Vec<Vec<Move>>,
+    /// The static evaluation of the node at each ply of the path
+    /// (`-INFINITY` when that node was in check).
+    evals: Vec<i32>,
     /// The network's accumulators along the path, when a net evaluates.
     nnue: Option<Stack<'s>>,
 }
@@ -99,9 +111,12 @@ impl<'a, 's> Searcher<'a, 's> {
             nodes: 0,
             seldepth: 0,
             path: history,
+            line: Vec::with_capacity(MAX_PLY + 2),
+            excluded: vec![0; MAX_PLY + 2],
             root_len,
             scores: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
+            evals: vec![-INFINITY; MAX_PLY + 2],
             nnue: net.map(|n| Stack::new(n, MAX_PLY + 1)),
         }
     }
@@ -161,47 +176,6 @@ impl<'a, 's> Searcher<'a, 's> {
         self.local_nodes = 0;
     }
 
-    /// Whether the position at the end of the path is drawn by its history:
-    /// two passes in a row, the 50-move rule, or a repetition within the
-    /// search path or of a game position (one earlier occurrence suffices
-    /// inside the search).
-    fn drawn_by_history(&self, pos: &Position) -> bool {
-        let n = self.path.len();
-        if n >= 2 && self.path[n - 1].1 && self.path[n - 2].1 {
-            return true;
-        }
-        if !draw_rules(pos) {
-            return false;
-        }
-        if pos.halfmoves() >= 100 {
-            return true;
-        }
-        let hash = pos.hash();
-        let reach = (pos.halfmoves() as usize).min(n - 1);
-        let mut i = n - 1;
-        let stop = n - 1 - reach;
-        while i >= stop + 2 {
-            i -= 2;
-            if self.path[i].0 == hash {
-                // Within the search path one repetition is enough; against the
-                // game's own positions it takes two earlier occurrences.
-                if i >= self.root_len - 1 {
-                    return true;
-                }
-                let earlier = self.path[..i]
-                    .iter()
-                    .rev()
-                    .step_by(2)
-                    .filter(|e| e.0 == hash)
-                    .count();
-                if earlier >= 1 {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
     /// The child of `pos` after `m`, or `None` if `m` leaves the mover's king
     /// attacked.
     #[inline]
@@ -241,10 +215,21 @@ impl<'a, 's> Searcher<'a, 's> {
 
     pub(crate) fn push(&mut self, child: &Position, m: &Move) {
         self.path.push((child.hash(), *m == Move::Pass));
+        self.line.push(*m);
     }
 
     pub(crate) fn pop(&mut self) {
         self.path.pop();
+        self.line.pop();
+    }
+
+    /// The move that led to the current node, if the node is not the root
+    /// and [`Features::countermove`] is on.
+    fn previous_move(&self) -> Option<Move> {
+        self.features
+            .countermove
+            .then(|| self.line.last().copied())
+            .flatten()
     }
 
     /// The score of the side to move when it has no legal action.
@@ -304,7 +289,7 @@ impl<'a, 's> Searcher<'a, 's> {
             return self.evaluate(pos, ply);
         }
         let in_check = pos.variant().has_royal_king() && pos.is_check();
-        let depth = if in_check && self.features.check_extension && ply < 2 * MAX_PLY / 3 {
+        let mut depth = if in_check && self.features.check_extension && ply < 2 * MAX_PLY / 3 {
             depth + 1
         } else {
             depth
@@ -315,7 +300,8 @@ impl<'a, 's> Searcher<'a, 's> {
         let hash = pos.hash();
         let entry = self.shared.tt.probe(hash);
         let tt_key = entry.map_or(0, |e| e.move_key);
-        if let Some(e) = entry {
+        let excluded = self.excluded[ply];
+        if let Some(e) = entry.filter(|_| excluded == 0) {
             if !pv_node && ply > 0 && i32::from(e.depth) >= depth {
                 if let Some(s) = table_cutoff(e, ply, alpha, beta) {
                     return s;
@@ -327,9 +313,20 @@ impl<'a, 's> Searcher<'a, 's> {
         } else {
             self.evaluate(pos, ply)
         };
-        if !pv_node && ply > 0 {
-            if pruning::reverse_futility(self.features, depth, in_check, static_eval, beta)
-                && !score::is_mate(beta)
+        self.evals[ply] = static_eval;
+        let improving = self.improving(ply, in_check);
+        if self.features.iir && depth >= 4 && tt_key == 0 && !in_check {
+            depth -= 1;
+        }
+        if !pv_node && ply > 0 && excluded == 0 {
+            if pruning::reverse_futility(
+                self.features,
+                depth,
+                in_check,
+                static_eval,
+                beta,
+                improving,
+            ) && !score::is_mate(beta)
             {
                 return static_eval;
             }
@@ -346,6 +343,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 let mut child = pos.clone();
                 child.play_unchecked(&Move::Pass);
                 self.path.push((child.hash(), false));
+                self.line.push(Move::Pass);
                 self.made(ply, pos, &child);
                 let r = pruning::null_move_reduction(depth);
                 let mut child_pv = Vec::new();
@@ -359,6 +357,7 @@ impl<'a, 's> Searcher<'a, 's> {
                     false,
                 );
                 self.path.pop();
+                self.line.pop();
                 if self.shared.aborted() {
                     return 0;
                 }
@@ -367,6 +366,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 }
             }
         }
+        let extend_key = self.singular(pos, entry, depth, ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         Self::generate(pos, &mut moves);
@@ -377,6 +377,10 @@ impl<'a, 's> Searcher<'a, 's> {
             tt_key,
             ply,
             &self.heuristics,
+            &ordering::Context {
+                exchange: self.features.exchange,
+                previous: self.previous_move(),
+            },
             &mut scores,
         );
         let futile =
@@ -391,70 +395,54 @@ impl<'a, 's> Searcher<'a, 's> {
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut scores, i);
             let m = moves[i];
+            let key = move_key(&m);
+            if excluded != 0 && key == excluded {
+                continue;
+            }
+            let new_depth = depth - 1 + i32::from(extend_key != 0 && key == extend_key);
+            let quiet = pruning::is_quiet(&m);
+            // Futility and late-move pruning skip a quiet move once some
+            // move has been searched: before it is played (checks too), or,
+            // without `early_pruning`, after it (sparing checks).
+            let prunable = quiet
+                && !in_check
+                && legal > 0
+                && (futile
+                    || pruning::late_move_prunable(self.features, depth, legal + 1, pv_node));
+            if prunable && self.features.early_pruning {
+                continue;
+            }
             let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;
-            let quiet = pruning::is_quiet(&m);
             let gives_check = child.variant().has_royal_king() && child.is_check();
-            if futile && quiet && !gives_check && legal > 1 {
-                continue;
-            }
-            if quiet
-                && !in_check
-                && !gives_check
-                && pruning::late_move_prunable(self.features, depth, legal, pv_node)
-            {
+            if prunable && !gives_check {
                 continue;
             }
             self.push(&child, &m);
             self.made(ply, pos, &child);
             let s = if legal == 1 {
-                -self.search(
-                    &child,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    &mut child_pv,
-                    true,
-                )
+                self.child_score(&child, new_depth, alpha, beta, ply, &mut child_pv)
             } else {
                 let r = if quiet && !in_check && !gives_check {
-                    pruning::lmr_reduction(self.features, depth, legal - 1, pv_node)
+                    pruning::lmr_reduction(
+                        self.features,
+                        depth,
+                        legal - 1,
+                        pv_node,
+                        self.heuristics.history_of(pos, &m),
+                    )
                 } else {
                     0
                 };
-                let mut s = -self.search(
-                    &child,
-                    depth - 1 - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    &mut child_pv,
-                    true,
-                );
+                let (a, b) = (alpha, alpha + 1);
+                let mut s = self.child_score(&child, new_depth - r, a, b, ply, &mut child_pv);
                 if s > alpha && r > 0 {
-                    s = -self.search(
-                        &child,
-                        depth - 1,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        &mut child_pv,
-                        true,
-                    );
+                    s = self.child_score(&child, new_depth, a, b, ply, &mut child_pv);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(
-                        &child,
-                        depth - 1,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        &mut child_pv,
-                        true,
-                    );
+                    s = self.child_score(&child, new_depth, alpha, beta, ply, &mut child_pv);
                 }
                 s
             };
@@ -466,7 +454,7 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             if s > best {
                 best = s;
-                best_key = move_key(&m);
+                best_key = key;
                 if s > alpha {
                     alpha = s;
                     pv.clear();
@@ -475,6 +463,9 @@ impl<'a, 's> Searcher<'a, 's> {
                     if s >= beta {
                         if quiet {
                             self.heuristics.reward(pos, &m, ply, depth);
+                            if let Some(p) = self.previous_move() {
+                                self.heuristics.counter(&p, &m);
+                            }
                             for q in &quiets_tried {
                                 self.heuristics.punish(pos, q, depth);
                             }
@@ -490,120 +481,43 @@ impl<'a, 's> Searcher<'a, 's> {
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         if legal == 0 {
-            return Self::no_moves_score(pos, in_check, ply);
+            // With the table move excluded, no other move is no verdict.
+            return if excluded != 0 {
+                alpha
+            } else {
+                Self::no_moves_score(pos, in_check, ply)
+            };
         }
         if best == -INFINITY {
             // Every legal move was pruned as futile: the static bound stands.
             return alpha;
         }
-        let depth = depth.clamp(0, 255) as u8;
-        self.store(hash, best, original_alpha, beta, best_key, ply, depth);
+        if excluded == 0 {
+            let depth = depth.clamp(0, 255) as u8;
+            self.store(hash, best, original_alpha, beta, best_key, ply, depth);
+        }
         best
     }
 
-    /// Quiescence: stand pat, or search every capture (and every promotion;
-    /// every evasion when in check, for a few plies).
-    pub fn qsearch(
+    /// The score, from the mover's view at `ply`, of `child` searched with
+    /// `depth` left in the window `alpha..beta`; fills `pv` with its line.
+    fn child_score(
         &mut self,
-        pos: &Position,
-        mut alpha: i32,
+        child: &Position,
+        depth: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
-        qply: u32,
+        pv: &mut Vec<Move>,
     ) -> i32 {
-        if self.count_node() {
-            return 0;
-        }
-        if !pos.variant().has_royal_king() && pos.board().by_color(pos.turn()).is_empty() {
-            return mated_in(ply);
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY || qply >= self.features.quiescence {
-            return self.evaluate(pos, ply);
-        }
-        let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();
-        let hash = pos.hash();
-        let entry = self.shared.tt.probe(hash);
-        if let Some(s) = entry.and_then(|e| table_cutoff(e, ply, alpha, beta)) {
-            return s;
-        }
-        let stand = if in_check {
-            -INFINITY
-        } else {
-            self.evaluate(pos, ply)
-        };
-        if stand >= beta {
-            return stand;
-        }
-        let original_alpha = alpha;
-        alpha = alpha.max(stand);
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        moves.clear();
-        movegen::generate_pseudo(pos, &mut moves);
-        if !in_check {
-            moves.retain(|m| {
-                m.is_capture()
-                    || matches!(
-                        m,
-                        Move::Normal {
-                            promotion: Some(_),
-                            ..
-                        }
-                    )
-            });
-        }
-        ordering::score_moves(
-            pos,
-            self.weights,
-            &moves,
-            entry.map_or(0, |e| e.move_key),
-            ply,
-            &self.heuristics,
-            &mut scores,
-        );
-        let mut filter = None;
-        let mut best = stand;
-        let mut best_key = 0;
-        let mut legal = 0;
-        for i in 0..moves.len() {
-            ordering::pick(&mut moves, &mut scores, i);
-            let m = moves[i];
-            if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
-                continue;
-            }
-            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
-                continue;
-            };
-            legal += 1;
-            self.made(ply, pos, &child);
-            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, qply + 1);
-            if self.shared.aborted() {
-                break;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_key = move_key(&m);
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
-        if in_check && legal == 0 {
-            // Every pseudo-legal move was tried: mated.
-            return mated_in(ply);
-        }
-        // A deeper result for this position stays: only a quiescence one is
-        // replaced.
-        if !self.shared.aborted() && !entry.is_some_and(|e| e.depth > 0) {
-            self.store(hash, best, original_alpha, beta, best_key, ply, 0);
-        }
-        best
+        -self.search(child, depth, -beta, -alpha, ply + 1, pv, true)
+    }
+
+    /// Whether the node at `ply` evaluates better than the same side's node
+    /// two plies before (always, when that one was in check; never when this
+    /// one is).
+    fn improving(&self, ply: usize, in_check: bool) -> bool {
+        self.features.improving && !in_check && ply >= 2 && self.evals[ply] > self.evals[ply - 2]
     }
 
     /// Keeps a node's result in the table: its bound from the window

@@ -1,0 +1,170 @@
+//! The lobby's rules: who a player is (a random key and a display name),
+//! how many challenges one may open, when an open challenge lapses, and the
+//! broadcast that tells every open lobby page of a change.
+
+use crate::error::{ApiError, ErrorCode};
+use crate::state::AppState;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// A real-time challenge lapses when its creator has had no lobby page open
+/// for this long (3 minutes).
+pub const LAPSE_MS: i64 = 180_000;
+/// A correspondence or untimed challenge lapses when its creator has had no
+/// lobby page open for a day.
+pub const SLOW_LAPSE_MS: i64 = 86_400_000;
+/// How often an open lobby page marks its player as present.
+pub const TOUCH_EVERY: Duration = Duration::from_secs(30);
+/// How often lapsed challenges are looked for.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(15);
+/// Open challenges one player key may have at once.
+pub const MAX_OPEN_PER_PLAYER: usize = 3;
+/// Open challenges from one address at once.
+pub const MAX_OPEN_PER_ADDRESS: usize = 10;
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+/// The most challenges one page lists.
+pub const MAX_PAGE: usize = 100;
+/// Challenges a page lists when the request does not say.
+pub const DEFAULT_PAGE: usize = 50;
+
+/// What changed in the lobby.
+#[derive(Clone, Debug)]
+pub enum LobbyEvent {
+    /// The list of open challenges changed.
+    Changed,
+    /// A challenge became a game.
+    Accepted {
+        /// The challenge's id.
+        challenge: String,
+        /// The game's id.
+        game: String,
+    },
+}
+
+/// The lobby's broadcast of changes.
+#[derive(Debug)]
+pub struct Lobby {
+    events: broadcast::Sender<LobbyEvent>,
+}
+
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby {
+            events: broadcast::channel(64).0,
+        }
+    }
+}
+
+impl Lobby {
+    /// Tells every open lobby stream.
+    pub fn send(&self, e: LobbyEvent) {
+        let _ = self.events.send(e);
+    }
+
+    /// A receiver of the changes from now on.
+    #[must_use]
+    pub fn subscribe(&self) -> broadcast::Receiver<LobbyEvent> {
+        self.events.subscribe()
+    }
+}
+
+/// Checks a player key: 16 to 64 letters, digits, `-` or `_`.
+///
+/// # Errors
+/// `400 bad_player_key`.
+pub fn check_player(key: &str) -> Result<(), ApiError> {
+    let ok = (16..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::bad_request(
+            ErrorCode::BadPlayerKey,
+            "a player key is 16 to 64 letters, digits, '-' or '_'",
+        ))
+    }
+}
+
+/// A display name, trimmed: 1 to [`MAX_NAME_CHARS`] characters, none of
+/// them a control character.
+///
+/// # Errors
+/// `400 bad_name`.
+pub fn check_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    let n = name.chars().count();
+    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            ErrorCode::BadName,
+            format!("a name has 1 to {MAX_NAME_CHARS} characters and no control characters"),
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// Marks lapsed the challenges whose creator left the lobby longer ago than
+/// their lapse time ([`LAPSE_MS`] or [`SLOW_LAPSE_MS`]) at `now_ms`, and
+/// tells the lobby if there were any.
+///
+/// # Errors
+/// `500` if the store fails.
+pub fn sweep(state: &AppState, now_ms: i64) -> Result<(), ApiError> {
+    if state.store().lapse_challenges(now_ms)? > 0 {
+        state.lobby().send(LobbyEvent::Changed);
+    }
+    Ok(())
+}
+
+/// Ends on time the correspondence games whose deadline passed before
+/// `wall_ms` (stored and broadcast as any loss on time).
+///
+/// # Errors
+/// `500` if the store fails.
+pub fn check_deadlines(state: &AppState, wall_ms: i64) -> Result<(), ApiError> {
+    for id in state.store().unfinished_correspondence()? {
+        if let Ok(g) = state.game(&id) {
+            state.check_flag_at(&g, wall_ms);
+        }
+    }
+    Ok(())
+}
+
+/// Inside a Tokio runtime, every [`SWEEP_EVERY`], sweeps lapsed challenges
+/// and checks correspondence deadlines (so a game is lost on time even
+/// when nobody looks at it).
+pub fn spawn_sweeper(state: &AppState) {
+    let Ok(handle) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    let state = state.clone();
+    handle.spawn(async move {
+        let mut tick = tokio::time::interval(SWEEP_EVERY);
+        loop {
+            tick.tick().await;
+            let now = crate::ids::now_ms();
+            let _ = sweep(&state, now);
+            let _ = check_deadlines(&state, now);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_keys_and_names_are_checked() {
+        assert!(check_player("abcdef0123456789").is_ok());
+        assert!(check_player("short").is_err());
+        assert!(check_player("abcdef0123456789 ").is_err());
+        assert!(check_player(&"a".repeat(65)).is_err());
+        assert_eq!(check_name("  Ann  ").unwrap(), "Ann");
+        assert!(check_name("").is_err());
+        assert!(check_name("a\u{7}b").is_err());
+        assert!(check_name(&"é".repeat(24)).is_ok());
+        assert!(check_name(&"é".repeat(25)).is_err());
+    }
+}
