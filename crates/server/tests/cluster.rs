@@ -4,7 +4,9 @@
 //! server B, every change seen on the other side by `LISTEN`/`NOTIFY`; and
 //! moves for one ply sent through both servers at once, of which exactly
 //! one lands; and play going on after every database connection of both
-//! servers is killed (as when PostgreSQL restarts).
+//! servers is killed (as when PostgreSQL restarts); and a lobby challenge
+//! accepted by many players through both servers at once: exactly one gets
+//! the game, which both servers then show with the players' names.
 
 mod support;
 
@@ -290,4 +292,102 @@ async fn the_servers_reconnect_after_their_connections_are_killed() {
     let (_, moves) = check.load_game(&id).unwrap().unwrap();
     let texts: Vec<_> = moves.iter().map(|m| m.text.clone()).collect();
     assert_eq!(texts, acknowledged, "every acknowledged move, once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_accepted_through_both_servers_at_once_has_one_game() {
+    let Some(server) = server_url("a_challenge_accepted_through_both_servers_at_once") else {
+        return;
+    };
+    let db = ScratchDb::new(&server);
+    let (a, b) = two_servers(&db);
+    let (ca, cb) = (Client::new(a.addr), Client::from(b.addr, 2));
+    let body = json!({ "player": "ann-key-0123456789", "name": "Ann", "variant": "chess",
+        "color": "black" });
+    let opened = ca
+        .expect(201, "POST", "/api/challenges", None, Some(&body))
+        .await
+        .unwrap();
+    let id = opened.json["challenge"]["id"].as_str().unwrap().to_string();
+    let ann = opened.json["token"].as_str().unwrap().to_string();
+    let listed = cb
+        .expect(200, "GET", "/api/challenges", None, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        listed.json["challenges"][0]["id"].as_str(),
+        Some(id.as_str())
+    );
+    let path = format!("/api/challenges/{id}/accept");
+    let tries = (0..8).map(|n| {
+        let (c, path) = (
+            if n % 2 == 0 { ca.clone() } else { cb.clone() },
+            path.clone(),
+        );
+        let body = json!({ "player": format!("player-key-{n:08}"), "name": format!("P{n}") });
+        tokio::spawn(async move { (n, c.send("POST", &path, None, Some(&body)).await.unwrap()) })
+    });
+    let mut won = Vec::new();
+    for t in tries {
+        let (n, r) = t.await.unwrap();
+        match r.status {
+            201 => won.push((n, r.json)),
+            409 => assert_eq!(r.json["error"], "challenge_taken", "{}", r.json),
+            other => panic!("{other}: {}", r.json),
+        }
+    }
+    assert_eq!(won.len(), 1, "exactly one game: {won:?}");
+    let (n, game) = &won[0];
+    let gid = game["id"].as_str().unwrap().to_string();
+    let winner = game["token"].as_str().unwrap().to_string();
+    // The server that did not start the game shows it with both names.
+    let other = if n % 2 == 0 { &cb } else { &ca };
+    let seen = other
+        .expect(200, "GET", &format!("/api/games/{gid}"), Some(&ann), None)
+        .await
+        .unwrap();
+    assert_eq!(
+        seen.json["players"],
+        json!({ "white": format!("P{n}"), "black": "Ann" })
+    );
+    // White moves on one server; Black's stream on the other sees it.
+    let mut ann_events = Events::open(
+        if n % 2 == 0 { b.addr } else { a.addr },
+        &format!("/api/games/{gid}/events?seat={ann}"),
+    )
+    .await
+    .unwrap();
+    let starter = if n % 2 == 0 { &ca } else { &cb };
+    let view = starter
+        .expect(
+            200,
+            "GET",
+            &format!("/api/games/{gid}"),
+            Some(&winner),
+            None,
+        )
+        .await
+        .unwrap()
+        .json;
+    let text = first_legal(&view);
+    starter
+        .expect(
+            200,
+            "POST",
+            &format!("/api/games/{gid}/moves"),
+            Some(&winner),
+            Some(&json!({ "move": text })),
+        )
+        .await
+        .unwrap();
+    let (_, seen) = ann_events.until(PROPAGATION_LIMIT, plies(1)).await.unwrap();
+    assert_eq!(view_moves(&seen), vec![text]);
+    let one = other
+        .expect(200, "GET", &format!("/api/challenges/{id}"), None, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        (one.json["state"].as_str(), one.json["game"].as_str()),
+        (Some("accepted"), Some(gid.as_str()))
+    );
 }
