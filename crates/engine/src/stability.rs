@@ -11,31 +11,32 @@ pub struct Stability {
     /// Iterations in a row that ended with the same best move.
     settled: u32,
     last_score: Option<i32>,
-    scale: Option<f64>,
+    /// How far the score fell in the last iteration (centipawns).
+    fall: i32,
 }
 
 impl Stability {
     /// Records an iteration that ended with `best` scoring `score`
-    /// (centipawns, the mover's view) and returns the share of the soft
-    /// budget the search may now use.
-    pub fn update(&mut self, best: Move, score: i32) -> f64 {
+    /// (centipawns, the mover's view).
+    pub fn update(&mut self, best: Move, score: i32) {
         if self.best == Some(best) {
             self.settled += 1;
         } else {
             self.best = Some(best);
             self.settled = 0;
         }
-        let fall = self.last_score.map_or(0, |s| s - score);
+        self.fall = self.last_score.map_or(0, |s| s - score);
         self.last_score = Some(score);
-        let scale = scale(self.settled, fall);
-        self.scale = Some(scale);
-        scale
     }
 
-    /// The share of the soft budget from the last update (1 before any).
+    /// The share of the soft budget the search may use after the iterations
+    /// recorded so far (1 before any).
     #[must_use]
     pub fn scale(&self) -> f64 {
-        self.scale.unwrap_or(1.0)
+        if self.best.is_none() {
+            return 1.0;
+        }
+        scale(self.settled, self.fall)
     }
 }
 
@@ -69,7 +70,8 @@ mod tests {
     fn a_settled_choice_uses_less_and_a_changing_one_more() {
         let mut s = Stability::default();
         let a = Move::Pass;
-        assert!(s.update(a, 10) > 1.0, "the first iteration is unsettled");
+        s.update(a, 10);
+        assert!(s.scale() > 1.0, "the first iteration is unsettled");
         for _ in 0..5 {
             s.update(a, 10);
         }

@@ -81,9 +81,9 @@ impl Searcher<'_, '_> {
             if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
                 continue;
             }
-            let risky = !in_check && self.features.exchange && {
-                exchange::risk(pos, self.weights, &m).is_some()
-            };
+            let risky = !in_check
+                && self.features.exchange
+                && exchange::risk(pos, self.weights, &m).is_some();
             let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
                 continue;
             };
