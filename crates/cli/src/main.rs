@@ -40,6 +40,10 @@ enum Command {
         /// PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE).
         #[arg(long, default_value = "menagerie.db")]
         db: std::path::PathBuf,
+        /// How long a server keeps an engine job on PostgreSQL without
+        /// renewing it, in milliseconds (tests shorten it).
+        #[arg(long, hide = true, default_value_t = 10_000)]
+        job_lease_ms: u64,
     },
     /// Count the legal action sequences of DEPTH plies.
     Perft {
@@ -379,10 +383,16 @@ fn main() -> ExitCode {
         return protocols::uci();
     };
     let result = match command {
-        Command::Serve { port, host, db } => menagerie_server::run(&menagerie_server::Config {
+        Command::Serve {
+            port,
+            host,
+            db,
+            job_lease_ms,
+        } => menagerie_server::run(&menagerie_server::Config {
             host,
             port,
             db,
+            job_lease: std::time::Duration::from_millis(job_lease_ms),
             ..menagerie_server::Config::default()
         }),
         Command::Perft {

@@ -20,6 +20,7 @@ pub mod explain;
 pub mod follow;
 pub mod game;
 pub mod ids;
+pub mod jobs;
 pub mod lobby;
 pub mod pgn;
 pub mod rate;
@@ -59,6 +60,9 @@ pub struct Config {
     pub rate_per_second: u32,
     /// Nodes searched per position of a game review (`docs/review.md`).
     pub review_nodes: u64,
+    /// How long a job claimed on PostgreSQL stays with this server without
+    /// a renewal (see [`jobs`]).
+    pub job_lease: std::time::Duration,
 }
 
 impl Default for Config {
@@ -71,6 +75,7 @@ impl Default for Config {
             rate_burst: 120,
             rate_per_second: 20,
             review_nodes: review::REVIEW_NODES,
+            job_lease: jobs::DEFAULT_LEASE,
         }
     }
 }
@@ -79,11 +84,20 @@ impl Default for Config {
 /// runtime, the reviews a previous process left unfinished start again,
 /// and the changes other servers make to the same database are followed.
 pub fn app(store: Arc<dyn Store>, config: &Config) -> axum::Router {
+    router(started(store, config))
+}
+
+/// The state over `store` with `config`'s limits, its background work
+/// started (inside a Tokio runtime): unfinished reviews resumed, other
+/// servers' changes followed, the lobby swept, and on PostgreSQL the job
+/// workers.
+pub fn started(store: Arc<dyn Store>, config: &Config) -> AppState {
     let state = AppState::from_config(store, config);
+    jobs::start(&state);
     review::resume_all(&state);
     follow::start(&state);
     lobby::spawn_sweeper(&state);
-    router(state)
+    state
 }
 
 /// Opens the database, binds the address, prints where to open the page
@@ -93,7 +107,8 @@ pub fn app(store: Arc<dyn Store>, config: &Config) -> axum::Router {
 /// A sentence saying what failed (the database, the address).
 pub async fn serve(config: &Config) -> Result<(), String> {
     let store = store::open(&config.db)?;
-    let app = app(store, config);
+    let state = started(store, config);
+    let app = router(state.clone());
     let addr = format!("{}:{}", config.host, config.port);
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
@@ -121,9 +136,13 @@ pub async fn serve(config: &Config) -> Result<(), String> {
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(async move {
-        shutdown_signal().await;
-        let _ = stopping.send(true);
+    .with_graceful_shutdown({
+        let jobs = state.jobs().clone();
+        async move {
+            shutdown_signal().await;
+            jobs.begin_stopping();
+            let _ = stopping.send(true);
+        }
     });
     // Event streams stay open until their browsers leave, so after the
     // signal the requests under way get [`SHUTDOWN_GRACE`], then it stops.
@@ -131,11 +150,24 @@ pub async fn serve(config: &Config) -> Result<(), String> {
         let _ = stop_seen.wait_for(|s| *s).await;
         tokio::time::sleep(SHUTDOWN_GRACE).await;
     };
-    tokio::select! {
+    let served = tokio::select! {
         done = server => done.map_err(|e| format!("the server stopped: {e}")),
         () = grace => Ok(()),
+    };
+    let handed = jobs::hand_back(&state, JOBS_GRACE).await;
+    if handed > 0 {
+        let _ = writeln!(
+            std::io::stdout(),
+            "Handed back {handed} engine jobs for the other servers"
+        );
     }
+    served
 }
+
+/// How long a stopping server lets its engine jobs end (replies finish,
+/// reviews stop after their current position) before it hands back the
+/// ones still running.
+pub const JOBS_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// How long a stopping server lets the requests under way finish.
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(5);

@@ -51,6 +51,7 @@ struct Inner {
     reviews: Reviews,
     review_budget: ReviewBudget,
     lobby: crate::lobby::Lobby,
+    jobs: crate::jobs::Jobs,
 }
 
 impl AppState {
@@ -76,6 +77,16 @@ impl AppState {
         limiter: RateLimiter,
         budget: ReviewBudget,
     ) -> AppState {
+        AppState::build(store, workers, limiter, budget, crate::jobs::DEFAULT_LEASE)
+    }
+
+    fn build(
+        store: Arc<dyn Store>,
+        workers: usize,
+        limiter: RateLimiter,
+        budget: ReviewBudget,
+        lease: Duration,
+    ) -> AppState {
         AppState {
             inner: Arc::new(Inner {
                 store,
@@ -85,6 +96,7 @@ impl AppState {
                 reviews: Reviews::default(),
                 review_budget: budget,
                 lobby: crate::lobby::Lobby::default(),
+                jobs: crate::jobs::Jobs::new(lease),
             }),
         }
     }
@@ -93,14 +105,21 @@ impl AppState {
     #[must_use]
     pub fn from_config(store: Arc<dyn Store>, config: &crate::Config) -> AppState {
         let limiter = RateLimiter::new(config.rate_burst, config.rate_per_second);
-        AppState::with_review_budget(
+        AppState::build(
             store,
             config.engine_workers,
             limiter,
             ReviewBudget {
                 nodes: config.review_nodes.max(1),
             },
+            config.job_lease,
         )
+    }
+
+    /// This server's side of the jobs table (PostgreSQL).
+    #[must_use]
+    pub fn jobs(&self) -> &crate::jobs::Jobs {
+        &self.inner.jobs
     }
 
     /// The review jobs running.
@@ -519,6 +538,9 @@ impl AppState {
     /// Runs the engine's search of `job` (from [`engine_job`]) and plays
     /// its move if the game has not changed meanwhile.
     fn spawn_engine(&self, g: &GameRef, job: (Job, u64)) {
+        if crate::jobs::queue_reply(self, g) {
+            return;
+        }
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
             let mut game = lock(g);
             game.engine_thinking = false;
@@ -569,9 +591,16 @@ fn engine_job(game: &mut Game) -> Option<(Job, u64)> {
     if game.engine_thinking {
         return None;
     }
-    let level = game.engine_to_move()?;
+    let job = reply_search(game)?;
     game.engine_thinking = true;
     game.version += 1;
+    Some((job, game.version))
+}
+
+/// The engine's search for its move, if it is to move in a live game.
+#[must_use]
+pub fn reply_search(game: &Game) -> Option<Job> {
+    let level = game.engine_to_move()?;
     let clock = game.clock_now(Instant::now()).map(|ms| {
         (
             ms[game.turn()],
@@ -585,7 +614,7 @@ fn engine_job(game: &mut Game) -> Option<(Job, u64)> {
         movetime: engine_queue::movetime(level, clock),
         seed,
     };
-    Some((job, game.version))
+    Some(job)
 }
 
 fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {

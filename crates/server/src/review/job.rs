@@ -13,9 +13,21 @@ use menagerie_engine::{Engine, Limits, Options, Score, SearchResult, Silent};
 use menagerie_rules::{notation, Color, GameRecord, Outcome, Position};
 use std::sync::atomic::AtomicBool;
 
-/// Runs the job to its end, then frees the game and says how it ended.
-pub(super) async fn run(state: AppState, g: GameRef, snap: Snapshot, guard: RunningGuard) {
-    let (stored, complete) = work(&state, &g, &snap, &guard).await;
+/// Whether a review should stop after the position it is on (its server
+/// is stopping, or lost the job to another server).
+pub(super) type StopCheck<'a> = dyn Fn() -> bool + Send + Sync + 'a;
+
+/// Runs the job to its end (or until `stop` says so, checked before each
+/// position), then frees the game and says how it ended; whether the
+/// review is complete.
+pub(super) async fn run(
+    state: AppState,
+    g: GameRef,
+    snap: Snapshot,
+    guard: RunningGuard,
+    stop: &StopCheck<'_>,
+) -> bool {
+    let (stored, complete) = work(&state, &g, &snap, &guard, stop).await;
     drop(guard);
     let status = if complete {
         ReviewStatus::Done
@@ -30,6 +42,7 @@ pub(super) async fn run(state: AppState, g: GameRef, snap: Snapshot, guard: Runn
             total_plies: snap.total_plies(),
         },
     );
+    complete
 }
 
 fn announce(g: &GameRef, p: ReviewProgress) {
@@ -43,6 +56,7 @@ async fn work(
     g: &GameRef,
     snap: &Snapshot,
     guard: &RunningGuard,
+    stop: &StopCheck<'_>,
 ) -> (usize, bool) {
     let total = snap.total_plies();
     let budget = state.review_budget();
@@ -67,6 +81,9 @@ async fn work(
     }));
     let mut record = snap.record_at(keep);
     for ply in keep..=total {
+        if stop() {
+            return (ply, false);
+        }
         let Ok(eval) = evaluate(state, &mut engine, &record, budget.nodes).await else {
             return (ply, false);
         };

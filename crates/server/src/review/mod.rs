@@ -6,6 +6,7 @@
 //! review stands, [`resume_all`] restarts at start-up the jobs a previous
 //! process left unfinished.
 
+mod claimed;
 mod job;
 pub mod judge;
 mod running;
@@ -16,6 +17,7 @@ use crate::dto::{
 };
 use crate::error::ApiError;
 use crate::state::{lock, AppState, GameRef};
+pub use claimed::run_claimed;
 pub use job::{line, white_view};
 pub use running::{Reviews, RunningGuard};
 use serde::{Deserialize, Serialize};
@@ -62,17 +64,23 @@ pub fn start(state: &AppState, g: &GameRef) -> Result<ReviewView, ApiError> {
     if current.status == ReviewStatus::Done || current.status == ReviewStatus::Running {
         return Ok(current);
     }
+    if claimed::queue(state, &snap.id)? {
+        return view(state, &snap);
+    }
     if let Some(guard) = state.reviews().claim(&snap.id, snap.total_plies()) {
         let Ok(rt) = tokio::runtime::Handle::try_current() else {
             return Err(ApiError::internal("no runtime to run the review on"));
         };
-        rt.spawn(job::run(state.clone(), g.clone(), snap.clone(), guard));
+        let (state, g, snap) = (state.clone(), g.clone(), snap.clone());
+        rt.spawn(async move { job::run(state, g, snap, guard, &|| false).await });
     }
     view(state, &snap)
 }
 
 /// Starts again the reviews a previous process left unfinished (in the
-/// background; a game that no longer loads is skipped).
+/// background; a game that no longer loads is skipped). On PostgreSQL they
+/// are queued as jobs (a review queued or held already stays as it is),
+/// for whichever server has room.
 pub fn resume_all(state: &AppState) {
     let Ok(rt) = tokio::runtime::Handle::try_current() else {
         return;
@@ -83,6 +91,9 @@ pub fn resume_all(state: &AppState) {
             return;
         };
         for id in ids {
+            if claimed::queue(&state, &id).unwrap_or(false) {
+                continue;
+            }
             if let Ok(g) = state.game(&id) {
                 let _ = start(&state, &g);
             }
@@ -101,7 +112,7 @@ pub fn view(state: &AppState, snap: &Snapshot) -> Result<ReviewView, ApiError> {
         .and_then(|r| serde_json::from_str(&r.budget_json).ok())
         .unwrap_or(state.review_budget());
     let evals = row.map(|r| snap.valid_prefix(&r)).unwrap_or_default();
-    let status = if state.reviews().is_running(&snap.id) {
+    let status = if state.reviews().is_running(&snap.id) || claimed::is_queued(state, &snap.id)? {
         ReviewStatus::Running
     } else if evals.len() == snap.total_plies() + 1 {
         ReviewStatus::Done

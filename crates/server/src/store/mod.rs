@@ -18,11 +18,13 @@ pub mod pg;
 
 mod challenges;
 mod corr;
+pub mod jobs;
 mod names;
 mod public;
 mod reviews;
 
 pub use challenges::{ChallengeRow, ChallengeState};
+pub use jobs::{JobKind, JobRow, JobStore};
 pub use open::{is_postgres_url, open, shown_location};
 pub use pg::PgStore;
 pub use reviews::{ReviewPlyRow, ReviewRow};
@@ -301,6 +303,12 @@ pub trait Store: Send + Sync {
     /// as they change ([`pg::notify::ALL_GAMES`] when any may have
     /// changed unseen); `None` for a store only this process uses.
     fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<String>> {
+        None
+    }
+    /// The `jobs` table engine work is queued in, claimed by any server
+    /// on the same database; `None` for a store only this process uses
+    /// (its engine work stays in the process's own queue).
+    fn jobs(&self) -> Option<&dyn JobStore> {
         None
     }
 }

@@ -9,7 +9,8 @@
 //! call does.
 
 use super::{
-    ChallengeRow, Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, SetupRow, Store, StoreError,
+    ChallengeRow, Ending, GameRow, JobKind, JobRow, JobStore, MoveRow, ReviewPlyRow, ReviewRow,
+    SetupRow, Store, StoreError,
 };
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use menagerie_rules::Color;
@@ -19,6 +20,7 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
 mod import;
+mod jobs;
 mod lobby;
 pub mod notify;
 mod queries;
@@ -275,6 +277,10 @@ impl Store for PgStore {
         Some(self.changes.subscribe())
     }
 
+    fn jobs(&self) -> Option<&dyn JobStore> {
+        Some(self)
+    }
+
     fn save_setup(&self, setup: &SetupRow) -> Result<(), StoreError> {
         let setup = setup.clone();
         self.call(move |c| async move { queries::save_setup(&**c, &setup).await })
@@ -393,6 +399,52 @@ impl Store for PgStore {
     fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         let id = id.to_string();
         self.call(move |c| async move { lobby::game_names(&**c, &id).await })
+    }
+}
+
+impl JobStore for PgStore {
+    fn enqueue(&self, kind: JobKind, game_id: &str, ply: usize) -> Result<bool, StoreError> {
+        let game_id = game_id.to_string();
+        self.call(move |c| async move { jobs::enqueue(&c, kind, &game_id, ply).await })
+    }
+
+    fn claim(
+        &self,
+        kind: JobKind,
+        owner: &str,
+        lease: Duration,
+    ) -> Result<Option<JobRow>, StoreError> {
+        let owner = owner.to_string();
+        self.call(move |c| async move { jobs::claim(&c, kind, &owner, lease).await })
+    }
+
+    fn renew(&self, id: i64, owner: &str, lease: Duration) -> Result<bool, StoreError> {
+        let owner = owner.to_string();
+        self.call(move |c| async move { jobs::renew(&c, id, &owner, lease).await })
+    }
+
+    fn finish(&self, id: i64, owner: &str) -> Result<bool, StoreError> {
+        let owner = owner.to_string();
+        self.call(move |c| async move { jobs::finish(&c, id, &owner).await })
+    }
+
+    fn release(&self, id: i64, owner: &str) -> Result<bool, StoreError> {
+        let owner = owner.to_string();
+        self.call(move |c| async move { jobs::release(&c, id, &owner).await })
+    }
+
+    fn release_all(&self, owner: &str) -> Result<usize, StoreError> {
+        let owner = owner.to_string();
+        self.call(move |c| async move { jobs::release_all(&c, &owner).await })
+    }
+
+    fn has_job(&self, kind: JobKind, game_id: &str) -> Result<bool, StoreError> {
+        let game_id = game_id.to_string();
+        self.call(move |c| async move { jobs::has_job(&c, kind, &game_id).await })
+    }
+
+    fn list_jobs(&self) -> Result<Vec<JobRow>, StoreError> {
+        self.call(|c| async move { jobs::list(&c).await })
     }
 }
 

@@ -8,7 +8,7 @@ use deadpool_postgres::Object;
 
 /// The steps in order (step `i` makes version `i + 1`), each run as one
 /// batch inside the migration's transaction.
-pub const STEPS: &[&str] = &[V1, V2];
+pub const STEPS: &[&str] = &[V1, V2, V3];
 
 /// The advisory lock key held while migrating ("menageri" in ASCII).
 const LOCK_KEY: i64 = 0x6d65_6e61_6765_7269;
@@ -96,6 +96,25 @@ CREATE TABLE public_games (
     created_ms BIGINT NOT NULL,
     seq BIGSERIAL NOT NULL
 );
+";
+
+/// Version 3: engine work as jobs (see `store/jobs.rs`): a job is queued
+/// while `owner` is null, held while its lease (`expires_at`, the
+/// database's clock) runs, claimable again once the lease ran out; its row
+/// is deleted when it is finished. One row per (kind, game, ply).
+const V3: &str = "
+CREATE TABLE jobs (
+    id BIGSERIAL PRIMARY KEY,
+    kind TEXT NOT NULL,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    ply BIGINT NOT NULL,
+    owner TEXT,
+    expires_at TIMESTAMPTZ,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    UNIQUE (kind, game_id, ply)
+);
+CREATE INDEX jobs_by_kind ON jobs(kind, id);
 ";
 
 /// The version the database is at (0 for an empty one).
