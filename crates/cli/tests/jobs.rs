@@ -245,7 +245,7 @@ fn check_review(review: &Value, plies: usize) {
 }
 
 /// The two servers, and which is which by process id.
-fn pick<'a>(servers: &'a mut [Serve; 2], pid: u32) -> (&'a mut Serve, &'a Serve) {
+fn pick(servers: &mut [Serve; 2], pid: u32) -> (&mut Serve, &Serve) {
     let [a, b] = servers;
     if a.pid() == pid {
         (a, b)
