@@ -3,16 +3,21 @@
 //! exactly one of several servers claiming at once; a lease that runs out
 //! makes the job claimable by another server, and the first one can then
 //! neither renew nor finish it; a stopping server's jobs are handed back
-//! and claimable at once; queuing is idempotent. SQLite has no jobs table.
+//! and claimable at once; queuing is idempotent; a server's reply job for
+//! a ply that already has its move ends without a move. SQLite has no jobs
+//! table.
 
 mod support;
 
 use menagerie_server::game::{Mode, Player};
 use menagerie_server::store::{GameRow, JobKind, JobStore, PgStore, SqliteStore, Store};
+use menagerie_server::Config;
+use serde_json::json;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use support::pg::{server_url, ScratchDb};
+use support::{view_moves, Client, Server};
 
 /// A lease no test waits for.
 const LONG: Duration = Duration::from_secs(60);
@@ -238,4 +243,74 @@ fn queuing_a_job_twice_keeps_one_row() {
         j.enqueue(JobKind::Reply, "no-such-game", 1).is_err(),
         "a job names a stored game"
     );
+}
+
+/// Waits (10 s at most) until `what` holds of the jobs table.
+fn until_jobs(j: &dyn JobStore, what: &str, done: impl Fn(usize) -> bool) {
+    let started = Instant::now();
+    loop {
+        let n = j.list_jobs().expect("the jobs table").len();
+        if done(n) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{what}: {n} jobs"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_job_for_an_answered_ply_adds_no_move() {
+    let Some(server) = server_url("a_reply_job_for_an_answered_ply_adds_no_move") else {
+        return;
+    };
+    let db = ScratchDb::new(&server);
+    let config = Config {
+        engine_workers: 1,
+        job_lease: Duration::from_millis(400),
+        ..Config::default()
+    };
+    let store = Arc::new(PgStore::open(&db.url).expect("PostgreSQL"));
+    let watcher = PgStore::open(&db.url).expect("PostgreSQL");
+    let s = Server::with_store(store, &config);
+    let c = Client::new(s.addr);
+    let body = json!({ "variant": "chess", "opponent": { "kind": "engine", "level": 1 },
+        "color": "white" });
+    let a = c.expect(201, "POST", "/api/games", None, Some(&body)).await;
+    let a = a.unwrap();
+    let id = a.json["id"].as_str().unwrap().to_string();
+    let token = a.json["token"].as_str().unwrap().to_string();
+    let moves = format!("/api/games/{id}/moves");
+    c.expect(
+        200,
+        "POST",
+        &moves,
+        Some(&token),
+        Some(&json!({ "move": "e2e4" })),
+    )
+    .await
+    .unwrap();
+    let j = jobs(&watcher);
+    until_jobs(j, "the engine's reply job is finished", |n| n == 0);
+    let game = format!("/api/games/{id}");
+    let before = c
+        .expect(200, "GET", &game, Some(&token), None)
+        .await
+        .unwrap();
+    assert_eq!(view_moves(&before.json).len(), 2, "e2e4 and the reply");
+    // Jobs for plies already answered (as after a takeover that came late):
+    // the server claims them, notices, and ends them without a move.
+    assert!(j.enqueue(JobKind::Reply, &id, 1).unwrap());
+    assert!(j.enqueue(JobKind::Reply, &id, 0).unwrap());
+    until_jobs(j, "the stale reply jobs are finished", |n| n == 0);
+    let (_, stored) = watcher.load_game(&id).unwrap().unwrap();
+    assert_eq!(stored.len(), 2, "no move added by a stale job");
+    let after = c
+        .expect(200, "GET", &game, Some(&token), None)
+        .await
+        .unwrap();
+    assert_eq!(view_moves(&after.json), view_moves(&before.json));
+    assert_eq!(after.json["turn"], "white");
 }
