@@ -188,7 +188,7 @@ mod tests {
     #[test]
     fn the_lease_sets_the_renewal_and_the_polling() {
         let j = Jobs::new(Duration::from_secs(10));
-        assert_eq!(j.renew_every(), Duration::from_millis(3333));
+        assert_eq!(j.renew_every().as_millis(), 3333);
         assert_eq!(j.poll_every(), Duration::from_secs(1));
         let short = Jobs::new(Duration::from_millis(1));
         assert_eq!(short.lease(), Duration::from_millis(100));
