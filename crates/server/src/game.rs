@@ -687,6 +687,16 @@ impl Game {
         *self = fresh;
     }
 
+    /// What this copy shows of the game, for a change decided on it (see
+    /// [`crate::store::guarded`]).
+    #[must_use]
+    pub fn seen(&self) -> crate::store::Seen {
+        crate::store::Seen {
+            plies: self.record.moves().len(),
+            draw_offer: self.draw_offer,
+        }
+    }
+
     /// The side a seat acts for in an action that is not a move (resign,
     /// draw): its own colour, or the side to move for a shared seat.
     #[must_use]

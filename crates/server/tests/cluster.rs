@@ -16,7 +16,7 @@ use std::time::Instant;
 use support::cluster::{first_legal, link_game, plies, two_servers, PROPAGATION_LIMIT};
 use support::pg::{server_url, ScratchDb};
 use support::sse::Events;
-use support::{percentiles, view_moves, Client, Server};
+use support::{percentiles, view_moves, Client};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_linked_game_across_two_servers() {
