@@ -588,7 +588,7 @@ pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiEr
             ))
         })?;
     }
-    game.ending = row.ending;
+    game.restore_ending(row.ending);
     game.draw_offer = row.draw_offer;
     Ok(game)
 }
