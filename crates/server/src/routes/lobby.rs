@@ -169,7 +169,7 @@ pub async fn create(
         },
     };
     state.store().create_challenge(&row)?;
-    state.lobby().send(LobbyEvent::Changed);
+    lobby::publish(&state, LobbyEvent::Changed);
     let challenge = view_of(&row, Some(&req.player));
     Ok((
         StatusCode::CREATED,
@@ -222,7 +222,7 @@ pub async fn cancel(
     if !state.store().cancel_challenge(&id, &req.player)? {
         return Err(taken());
     }
-    state.lobby().send(LobbyEvent::Changed);
+    lobby::publish(&state, LobbyEvent::Changed);
     Ok(Json(view_of(&find(&state, &id)?, Some(&req.player))))
 }
 
@@ -264,11 +264,14 @@ pub async fn accept(
         return Err(taken());
     }
     let created = start_game(&state, &c, game_id, name)?;
-    state.lobby().send(LobbyEvent::Accepted {
-        challenge: id,
-        game: created.id.clone(),
-    });
-    state.lobby().send(LobbyEvent::Changed);
+    lobby::publish(
+        &state,
+        LobbyEvent::Accepted {
+            challenge: id,
+            game: created.id.clone(),
+        },
+    );
+    lobby::publish(&state, LobbyEvent::Changed);
     Ok((StatusCode::CREATED, Json(created)))
 }
 

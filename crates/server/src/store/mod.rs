@@ -303,6 +303,16 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError>;
+    /// Tells the other servers on the same database of a change that is
+    /// not a game's (a lobby note, [`crate::lobby::LobbyEvent::note`]);
+    /// they receive it from [`Store::changes`]. A store only this process
+    /// uses has no one to tell.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn announce(&self, _note: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// Checks that the database answers (a trivial query).
     ///
     /// # Errors

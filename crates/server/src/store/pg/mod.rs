@@ -278,6 +278,18 @@ impl Store for PgStore {
         })
     }
 
+    fn announce(&self, note: &str) -> Result<(), StoreError> {
+        let (origin, note) = (self.origin.clone(), note.to_string());
+        self.call(move |c| async move {
+            c.execute(
+                "SELECT pg_notify($1::text, $2::text || ' ' || $3::text)",
+                &[&notify::CHANNEL, &origin, &note],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
     fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<String>> {
         Some(self.changes.subscribe())
     }
