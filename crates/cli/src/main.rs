@@ -40,6 +40,11 @@ enum Command {
         /// PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE).
         #[arg(long, default_value = "menagerie.db")]
         db: std::path::PathBuf,
+        /// A reverse proxy's address (repeatable) whose X-Real-IP and
+        /// X-Forwarded-For headers name the client for the rate limit
+        /// (docs/deploy.md); without it those headers are ignored.
+        #[arg(long = "trusted-proxy", value_name = "ADDRESS")]
+        trusted_proxies: Vec<std::net::IpAddr>,
     },
     /// Count the legal action sequences of DEPTH plies.
     Perft {
@@ -379,10 +384,16 @@ fn main() -> ExitCode {
         return protocols::uci();
     };
     let result = match command {
-        Command::Serve { port, host, db } => menagerie_server::run(&menagerie_server::Config {
+        Command::Serve {
+            port,
+            host,
+            db,
+            trusted_proxies,
+        } => menagerie_server::run(&menagerie_server::Config {
             host,
             port,
             db,
+            trusted_proxies,
             ..menagerie_server::Config::default()
         }),
         Command::Perft {

@@ -60,6 +60,10 @@ pub struct Config {
     pub rate_per_second: u32,
     /// Nodes searched per position of a game review (`docs/review.md`).
     pub review_nodes: u64,
+    /// Reverse proxies believed about their clients' addresses
+    /// (`X-Real-IP`, `X-Forwarded-For`) for the rate limit and the
+    /// lobby's limits; empty (the default): the headers are ignored.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -72,6 +76,7 @@ impl Default for Config {
             rate_burst: 120,
             rate_per_second: 20,
             review_nodes: review::REVIEW_NODES,
+            trusted_proxies: Vec::new(),
         }
     }
 }

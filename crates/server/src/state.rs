@@ -92,7 +92,8 @@ impl AppState {
     /// State over `store` with `config`'s limits and review budget.
     #[must_use]
     pub fn from_config(store: Arc<dyn Store>, config: &crate::Config) -> AppState {
-        let limiter = RateLimiter::new(config.rate_burst, config.rate_per_second);
+        let limiter = RateLimiter::new(config.rate_burst, config.rate_per_second)
+            .trusting(&config.trusted_proxies);
         AppState::with_review_budget(
             store,
             config.engine_workers,

@@ -24,18 +24,25 @@ use std::net::SocketAddr;
 
 pub mod events;
 
-/// The address a request came from (`unknown` without connection info).
+/// The address a request came from, as the rate limit tells clients
+/// apart (a trusted proxy's client; `unknown` without connection info).
 pub struct ClientAddr(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddr, Infallible> {
-        let ip = parts.extensions.get::<ConnectInfo<SocketAddr>>();
-        Ok(ClientAddr(ip.map_or_else(
-            || "unknown".into(),
-            |c| c.0.ip().to_string(),
-        )))
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<ClientAddr, Infallible> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        let ip = state.limiter().client(peer, &parts.headers);
+        Ok(ClientAddr(
+            ip.map_or_else(|| "unknown".into(), |ip| ip.to_string()),
+        ))
     }
 }
 
