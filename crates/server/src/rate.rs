@@ -30,10 +30,7 @@ const MAX_FORWARDED_LEN: usize = 2048;
 /// address, `peer` itself.
 #[must_use]
 pub fn client_ip(peer: Option<IpAddr>, headers: &HeaderMap, trusted: &[IpAddr]) -> Option<IpAddr> {
-    let Some(p) = peer else {
-        return None;
-    };
-    if !trusted.contains(&p) {
+    if !trusted.contains(&peer?) {
         return peer;
     }
     let text = |name: &str| {
@@ -48,7 +45,7 @@ pub fn client_ip(peer: Option<IpAddr>, headers: &HeaderMap, trusted: &[IpAddr]) 
     let forwarded = text("x-forwarded-for").and_then(|v| {
         v.rsplit(',')
             .map(|a| a.trim().parse::<IpAddr>().ok())
-            .find(|a| a.is_none_or(|a| !trusted.contains(&a)))
+            .find(|a| a.map_or(true, |a| !trusted.contains(&a)))
             .flatten()
     });
     forwarded.or(peer)
@@ -172,8 +169,8 @@ mod tests {
 
     #[test]
     fn bad_forwarding_headers_fall_back_to_the_peer() {
-        let peer = Some("127.0.0.1".parse::<IpAddr>().unwrap());
-        let trusted = [peer.unwrap()];
+        let proxy = "127.0.0.1".parse::<IpAddr>().unwrap();
+        let (peer, trusted) = (Some(proxy), [proxy]);
         let long = "1.2.3.4,".repeat(400);
         for bad in [
             &b""[..],
