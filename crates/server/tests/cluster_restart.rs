@@ -117,10 +117,16 @@ async fn play_goes_on_after_the_postgresql_cluster_restarts() {
             })
             .await
             .unwrap();
-            let refused = mover
-                .send("POST", &path, Some(token), Some(&body))
-                .await
-                .unwrap();
+            let refused = mover.send("POST", &path, Some(token), Some(&body)).await;
+            // Started again before anything is checked, so that a failure
+            // here leaves the cluster up for the other tests.
+            tokio::task::spawn_blocking({
+                let c = pg_ctl.clone();
+                move || c.run("start")
+            })
+            .await
+            .unwrap();
+            let refused = refused.unwrap();
             assert_eq!(
                 refused.status, 503,
                 "a move while the database is down: {}",
@@ -131,12 +137,6 @@ async fn play_goes_on_after_the_postgresql_cluster_restarts() {
                 "{}",
                 refused.json
             );
-            tokio::task::spawn_blocking({
-                let c = pg_ctl.clone();
-                move || c.run("start")
-            })
-            .await
-            .unwrap();
         }
         let sent = Instant::now();
         mover
