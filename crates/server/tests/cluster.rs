@@ -87,6 +87,12 @@ async fn a_linked_game_across_two_servers() {
     )
     .await
     .unwrap();
+    // B's stream holds older views without an offer: the offer's own view
+    // first, then the one after the decline.
+    black_b
+        .until(PROPAGATION_LIMIT, |v| v["draw_offer"] == "black")
+        .await
+        .unwrap();
     black_b
         .until(PROPAGATION_LIMIT, |v| v["draw_offer"].is_null())
         .await
