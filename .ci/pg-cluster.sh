@@ -3,7 +3,10 @@
 # `pg_cluster_start` installs PostgreSQL from Debian's packages if `initdb`
 # is missing, creates a cluster in a temporary folder listening on
 # 127.0.0.1 on a free port (run as the `postgres` user when we are root),
-# and exports MENAGERIE_TEST_PG; `pg_cluster_stop` stops it and removes the
+# and exports MENAGERIE_TEST_PG, and for the restart test (crates/server/
+# tests/cluster_restart.rs) MENAGERIE_TEST_PG_CTL (the command running
+# pg_ctl as the cluster's owner) and MENAGERIE_TEST_PG_DATA (its data
+# folder); `pg_cluster_stop` stops it and removes the
 # folder (.ci/run calls it from its EXIT trap). `nginx_install` installs
 # nginx for the proxy test.
 
@@ -81,7 +84,18 @@ pg_cluster_start() {
     pg_port_taken "$PG_PORT" && continue
     if pg_as_owner "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 30 \
       -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PG_DIR -c fsync=off" start >/dev/null; then
+      # The same settings for a plain `pg_ctl start` after a stop (the
+      # restart test stops and starts the cluster).
+      printf '%s\n' "listen_addresses = '127.0.0.1'" "port = $PG_PORT" \
+        "unix_socket_directories = '$PG_DIR'" "fsync = off" \
+        | pg_as_owner tee -a "$PG_DIR/data/postgresql.conf" >/dev/null
       export MENAGERIE_TEST_PG="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+      if [ "$(id -u)" = 0 ]; then
+        export MENAGERIE_TEST_PG_CTL="runuser -u postgres -- $PG_BIN/pg_ctl"
+      else
+        export MENAGERIE_TEST_PG_CTL="$PG_BIN/pg_ctl"
+      fi
+      export MENAGERIE_TEST_PG_DATA="$PG_DIR/data"
       echo "== PostgreSQL $("$PG_BIN/pg_ctl" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT (throwaway, $PG_DIR)"
       return 0
     fi
@@ -99,4 +113,5 @@ pg_cluster_stop() {
     rm -rf "$PG_DIR"
   fi
   PG_DIR=""
+  unset MENAGERIE_TEST_PG MENAGERIE_TEST_PG_CTL MENAGERIE_TEST_PG_DATA
 }

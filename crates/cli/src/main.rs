@@ -44,6 +44,11 @@ enum Command {
         /// renewing it, in milliseconds (tests shorten it).
         #[arg(long, hide = true, default_value_t = 10_000)]
         job_lease_ms: u64,
+        /// A reverse proxy's address (repeatable) whose X-Real-IP and
+        /// X-Forwarded-For headers name the client for the rate limit
+        /// (docs/deploy.md); without it those headers are ignored.
+        #[arg(long = "trusted-proxy", value_name = "ADDRESS")]
+        trusted_proxies: Vec<std::net::IpAddr>,
     },
     /// Count the legal action sequences of DEPTH plies.
     Perft {
@@ -388,11 +393,13 @@ fn main() -> ExitCode {
             host,
             db,
             job_lease_ms,
+            trusted_proxies,
         } => menagerie_server::run(&menagerie_server::Config {
             host,
             port,
             db,
             job_lease: std::time::Duration::from_millis(job_lease_ms),
+            trusted_proxies,
             ..menagerie_server::Config::default()
         }),
         Command::Perft {

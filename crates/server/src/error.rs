@@ -59,6 +59,9 @@ pub enum ErrorCode {
     BodyTooLarge,
     /// Every engine slot stays taken; try again.
     Busy,
+    /// The database cannot be reached now (PostgreSQL restarting); nothing
+    /// was changed, try again.
+    DatabaseUnavailable,
     /// Another change to the game came first (with several servers on one
     /// database: a move for the same ply through another server); the
     /// game is reloaded, read it again and retry.
@@ -101,7 +104,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 39] = [
+    pub const ALL: [ErrorCode; 40] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
@@ -123,6 +126,7 @@ impl ErrorCode {
         ErrorCode::BadTimeControl,
         ErrorCode::BodyTooLarge,
         ErrorCode::Busy,
+        ErrorCode::DatabaseUnavailable,
         ErrorCode::ConcurrentChange,
         ErrorCode::DrawDeclined,
         ErrorCode::GameOver,
@@ -168,6 +172,7 @@ impl ErrorCode {
             ErrorCode::BadTimeControl => "bad_time_control",
             ErrorCode::BodyTooLarge => "body_too_large",
             ErrorCode::Busy => "busy",
+            ErrorCode::DatabaseUnavailable => "database_unavailable",
             ErrorCode::ConcurrentChange => "concurrent_change",
             ErrorCode::DrawDeclined => "draw_declined",
             ErrorCode::GameOver => "game_over",
@@ -293,6 +298,13 @@ impl From<crate::store::StoreError> for ApiError {
             crate::store::StoreError::Conflict(what) => ApiError::conflict(
                 ErrorCode::ConcurrentChange,
                 format!("another change to this game came first ({what}); read it again"),
+            ),
+            crate::store::StoreError::Unavailable(what) => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::DatabaseUnavailable,
+                format!(
+                    "the database cannot be reached now ({what}); nothing was changed, try again"
+                ),
             ),
             e => ApiError::internal(format!("storage failed: {e}")),
         }

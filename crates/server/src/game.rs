@@ -687,6 +687,33 @@ impl Game {
         *self = fresh;
     }
 
+    /// Sets the stored ending of a game just loaded. After a timeout the
+    /// loser's clock shows 0, as on the server that saw the flag fall (the
+    /// stored moves hold the clocks only up to the last move).
+    pub fn restore_ending(&mut self, ending: Option<Ending>) {
+        if let (Some(e), Some(c)) = (&ending, self.clock.as_mut()) {
+            let loser = match e.result.as_str() {
+                "1-0" => Some(Color::Black),
+                "0-1" => Some(Color::White),
+                _ => None,
+            };
+            if let (Some(side), "timeout") = (loser, e.reason.as_str()) {
+                c.ms[side] = 0;
+            }
+        }
+        self.ending = ending;
+    }
+
+    /// What this copy shows of the game, for a change decided on it (see
+    /// [`crate::store::guarded`]).
+    #[must_use]
+    pub fn seen(&self) -> crate::store::Seen {
+        crate::store::Seen {
+            plies: self.record.moves().len(),
+            draw_offer: self.draw_offer,
+        }
+    }
+
     /// The side a seat acts for in an action that is not a move (resign,
     /// draw): its own colour, or the side to move for a shared seat.
     #[must_use]

@@ -13,6 +13,7 @@
 
 pub mod assets;
 pub mod board;
+pub mod draws;
 pub mod dto;
 pub mod engine_queue;
 pub mod error;
@@ -63,6 +64,10 @@ pub struct Config {
     /// How long a job claimed on PostgreSQL stays with this server without
     /// a renewal (see [`jobs`]).
     pub job_lease: std::time::Duration,
+    /// Reverse proxies believed about their clients' addresses
+    /// (`X-Real-IP`, `X-Forwarded-For`) for the rate limit and the
+    /// lobby's limits; empty (the default): the headers are ignored.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -76,6 +81,7 @@ impl Default for Config {
             rate_per_second: 20,
             review_nodes: review::REVIEW_NODES,
             job_lease: jobs::DEFAULT_LEASE,
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -42,6 +42,47 @@ pub enum LobbyEvent {
     },
 }
 
+/// What starts a lobby note between servers (game ids are letters and
+/// digits, so a note is never taken for one).
+const NOTE_PREFIX: &str = "lobby:";
+
+impl LobbyEvent {
+    /// This event as a note for the other servers on the same database
+    /// (`lobby:changed`, `lobby:accepted:CHALLENGE:GAME`).
+    #[must_use]
+    pub fn note(&self) -> String {
+        match self {
+            LobbyEvent::Changed => format!("{NOTE_PREFIX}changed"),
+            LobbyEvent::Accepted { challenge, game } => {
+                format!("{NOTE_PREFIX}accepted:{challenge}:{game}")
+            }
+        }
+    }
+
+    /// The event a note from another server stands for; `None` for
+    /// anything else (a game's id, a note of a newer version).
+    #[must_use]
+    pub fn from_note(note: &str) -> Option<LobbyEvent> {
+        let rest = note.strip_prefix(NOTE_PREFIX)?;
+        if rest == "changed" {
+            return Some(LobbyEvent::Changed);
+        }
+        let (challenge, game) = rest.strip_prefix("accepted:")?.split_once(':')?;
+        let plain = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric());
+        (plain(challenge) && plain(game)).then(|| LobbyEvent::Accepted {
+            challenge: challenge.to_string(),
+            game: game.to_string(),
+        })
+    }
+}
+
+/// Tells this server's open lobby streams of `e`, and the other servers on
+/// the same database (which tell theirs; see [`crate::follow`]).
+pub fn publish(state: &AppState, e: LobbyEvent) {
+    let _ = state.store().announce(&e.note());
+    state.lobby().send(e);
+}
+
 /// The lobby's broadcast of changes.
 #[derive(Debug)]
 pub struct Lobby {
@@ -113,7 +154,7 @@ pub fn check_name(name: &str) -> Result<String, ApiError> {
 /// `500` if the store fails.
 pub fn sweep(state: &AppState, now_ms: i64) -> Result<(), ApiError> {
     if state.store().lapse_challenges(now_ms)? > 0 {
-        state.lobby().send(LobbyEvent::Changed);
+        publish(state, LobbyEvent::Changed);
     }
     Ok(())
 }
@@ -154,6 +195,30 @@ pub fn spawn_sweeper(state: &AppState) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lobby_notes_round_trip_and_bad_ones_are_ignored() {
+        let accepted = LobbyEvent::Accepted {
+            challenge: "c1".into(),
+            game: "g2".into(),
+        };
+        for e in [LobbyEvent::Changed, accepted] {
+            let back = LobbyEvent::from_note(&e.note()).unwrap();
+            assert_eq!(back.note(), e.note());
+        }
+        for bad in [
+            "g1",
+            "*",
+            "lobby:",
+            "lobby:accepted:c1",
+            "lobby:accepted::g",
+            "lobby:accepted:c 1:g",
+            "lobby:accepted:c1:g:x",
+            "lobby:opened",
+        ] {
+            assert!(LobbyEvent::from_note(bad).is_none(), "{bad}");
+        }
+    }
 
     #[test]
     fn player_keys_and_names_are_checked() {

@@ -5,10 +5,10 @@
 use crate::dto::{GameView, OptionMap, ReviewBudget, TimeControl};
 use crate::engine_queue::{self, EngineQueue, Job};
 use crate::error::{ApiError, ErrorCode};
-use crate::game::{Game, GameEvent, NewGame, Player, Seat};
+use crate::game::{Game, GameEvent, NewGame, Seat};
 use crate::rate::RateLimiter;
 use crate::review::{self, Reviews};
-use crate::store::{Ending, GameRow, Store, StoreError};
+use crate::store::{Ending, GameRow, Seen, Store, StoreError};
 use crate::{variants, view};
 use menagerie_rules::{ByColor, Color, GameRecord, Position};
 use std::collections::HashMap;
@@ -104,7 +104,8 @@ impl AppState {
     /// State over `store` with `config`'s limits and review budget.
     #[must_use]
     pub fn from_config(store: Arc<dyn Store>, config: &crate::Config) -> AppState {
-        let limiter = RateLimiter::new(config.rate_burst, config.rate_per_second);
+        let limiter = RateLimiter::new(config.rate_burst, config.rate_per_second)
+            .trusting(&config.trusted_proxies);
         AppState::build(
             store,
             config.engine_workers,
@@ -255,14 +256,17 @@ impl AppState {
             let Some(ending) = ending else {
                 return;
             };
-            if self.store().set_ending(&game.id, Some(&ending)).is_err() {
-                return;
+            let stored = self.store().end_game(&game.id, &game.seen(), &ending);
+            if stored.is_ok() {
+                game.end(ending);
             }
-            game.end(ending.clone());
-            ending
+            stored
         };
-        let _ = ending;
-        self.broadcast(g);
+        // A move that beat the flag through another server, or an ending
+        // stored there first: this copy is behind, so it is reloaded.
+        if self.settle(g, ending).is_ok() {
+            self.broadcast(g);
+        }
     }
 
     /// Plays a move for `seat`; the view as of the move.
@@ -280,21 +284,39 @@ impl AppState {
             let p = game.prepare(text, now)?;
             let stored = self.store().append_move(&game.id, &p.row);
             if stored.is_ok() {
-                let offer_cleared = game.draw_offer.is_some();
+                let before = game.seen();
                 game.apply(p, now);
-                if offer_cleared && game.draw_offer.is_none() {
-                    let _ = self.store().set_draw_offer(&game.id, None);
+                if before.draw_offer.is_some() && game.draw_offer.is_none() {
+                    // The move declined the offer; if that fails, the
+                    // offer stays stored and the next change is refused
+                    // (`409`) until this copy is reloaded.
+                    let after = Seen {
+                        plies: before.plies + 1,
+                        ..before
+                    };
+                    let _ = self.store().set_draw_offer(&game.id, &after, None);
                 }
             }
             stored
         };
-        if let Err(e) = stored {
+        self.settle(g, stored)?;
+        Ok(self.after_move(g))
+    }
+
+    /// Passes on a store's answer to a change of game `g`; a conflict (the
+    /// stored game is not as this copy shows it: another server changed it
+    /// first) reloads the copy and is `409 concurrent_change`.
+    pub(crate) fn settle<T>(
+        &self,
+        g: &GameRef,
+        stored: Result<T, StoreError>,
+    ) -> Result<T, ApiError> {
+        stored.map_err(|e| {
             if matches!(e, StoreError::Conflict(_)) {
                 self.reload(g);
             }
-            return Err(e.into());
-        }
-        Ok(self.after_move(g))
+            e.into()
+        })
     }
 
     /// Reloads a game held in memory from the store, if it is held (another
@@ -339,15 +361,18 @@ impl AppState {
     /// # Errors
     /// `403`/`409` if undo is not available.
     pub fn undo(&self, g: &GameRef, seat: Option<Seat>) -> Result<GameView, ApiError> {
-        {
+        let stored = {
             let mut game = lock(g);
             let plies = game.undo_plies(seat)?;
             let keep = game.record.moves().len() - plies;
-            self.store().truncate_moves(&game.id, keep)?;
-            self.store().set_draw_offer(&game.id, None)?;
-            game.undo(plies, Instant::now());
-            game.engine_thinking = false;
-        }
+            let stored = self.store().take_back(&game.id, &game.seen(), keep);
+            if stored.is_ok() {
+                game.undo(plies, Instant::now());
+                game.engine_thinking = false;
+            }
+            stored
+        };
+        self.settle(g, stored)?;
         Ok(self.after_move(g))
     }
 
@@ -356,7 +381,7 @@ impl AppState {
     /// # Errors
     /// `403`/`409` if not a player or the game is over.
     pub fn resign(&self, g: &GameRef, seat: Option<Seat>) -> Result<(), ApiError> {
-        {
+        let stored = {
             let mut game = lock(g);
             let seat = live_seat(&game, seat)?;
             let side = game.acting_side(seat);
@@ -364,96 +389,13 @@ impl AppState {
                 result: crate::game::win(!side),
                 reason: "resignation".into(),
             };
-            self.store().set_ending(&game.id, Some(&ending))?;
-            game.end(ending);
-        }
-        self.broadcast(g);
-        Ok(())
-    }
-
-    /// Offers, accepts or declines a draw.
-    ///
-    /// # Errors
-    /// `403`/`409` when the action does not fit the game.
-    pub fn draw(
-        &self,
-        g: &GameRef,
-        seat: Option<Seat>,
-        action: crate::dto::DrawAction,
-    ) -> Result<(), ApiError> {
-        use crate::dto::DrawAction;
-        {
-            let mut game = lock(g);
-            let seat = live_seat(&game, seat)?;
-            let side = game.acting_side(seat);
-            match action {
-                DrawAction::Offer => {
-                    if let Player::Engine(_) = game.players[!side] {
-                        let accept = engine_accepts_draw(game.record.position(), !side);
-                        if accept {
-                            let ending = Ending {
-                                result: "1/2-1/2".into(),
-                                reason: "agreement".into(),
-                            };
-                            self.store().set_ending(&game.id, Some(&ending))?;
-                            game.end(ending);
-                        } else {
-                            return Err(ApiError::conflict(
-                                ErrorCode::DrawDeclined,
-                                "the engine declines the draw",
-                            ));
-                        }
-                    } else {
-                        let offerer = if seat == Seat::Both {
-                            game.draw_offer.map_or(side, |c| c)
-                        } else {
-                            side
-                        };
-                        self.store().set_draw_offer(&game.id, Some(offerer))?;
-                        game.draw_offer = Some(offerer);
-                        game.version += 1;
-                    }
-                }
-                DrawAction::Accept => {
-                    let Some(offerer) = game.draw_offer else {
-                        return Err(ApiError::conflict(
-                            ErrorCode::NoDrawOffer,
-                            "no draw is offered",
-                        ));
-                    };
-                    if !seat.plays(!offerer) {
-                        return Err(ApiError::conflict(
-                            ErrorCode::NoDrawOffer,
-                            "you cannot accept your own draw offer",
-                        ));
-                    }
-                    let ending = Ending {
-                        result: "1/2-1/2".into(),
-                        reason: "agreement".into(),
-                    };
-                    self.store().set_ending(&game.id, Some(&ending))?;
-                    self.store().set_draw_offer(&game.id, None)?;
-                    game.end(ending);
-                }
-                DrawAction::Decline => {
-                    let Some(offerer) = game.draw_offer else {
-                        return Err(ApiError::conflict(
-                            ErrorCode::NoDrawOffer,
-                            "no draw is offered",
-                        ));
-                    };
-                    if !seat.plays(!offerer) {
-                        return Err(ApiError::conflict(
-                            ErrorCode::NoDrawOffer,
-                            "only the other side can decline a draw offer",
-                        ));
-                    }
-                    self.store().set_draw_offer(&game.id, None)?;
-                    game.draw_offer = None;
-                    game.version += 1;
-                }
+            let stored = self.store().end_game(&game.id, &game.seen(), &ending);
+            if stored.is_ok() {
+                game.end(ending);
             }
-        }
+            stored
+        };
+        self.settle(g, stored)?;
         self.broadcast(g);
         Ok(())
     }
@@ -617,7 +559,7 @@ pub fn reply_search(game: &Game) -> Option<Job> {
     Some(job)
 }
 
-fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {
+pub(crate) fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {
     let Some(seat) = seat else {
         return Err(ApiError::forbidden(
             ErrorCode::NotYourSeat,
@@ -631,17 +573,6 @@ fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {
         ));
     }
     Ok(seat)
-}
-
-/// The engine accepts a draw when its side stands clearly worse.
-fn engine_accepts_draw(pos: &Position, engine_side: Color) -> bool {
-    let e = menagerie_engine::Engine::new(menagerie_engine::Options {
-        hash_mb: 1,
-        ..menagerie_engine::Options::default()
-    });
-    let v = e.evaluate(pos);
-    let for_engine = if pos.turn() == engine_side { v } else { -v };
-    for_engine < -150
 }
 
 fn seed_of(id: &str, ply: usize) -> u64 {
@@ -687,7 +618,7 @@ pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiEr
             ))
         })?;
     }
-    game.ending = row.ending;
+    game.restore_ending(row.ending);
     game.draw_offer = row.draw_offer;
     Ok(game)
 }

@@ -5,8 +5,8 @@ mod support;
 
 use menagerie_rules::Color;
 use menagerie_server::store::{
-    ChallengeRow, Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, SetupRow, SqliteStore, Store,
-    StoreError,
+    ChallengeRow, Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, Seen, SetupRow, SqliteStore,
+    Store, StoreError,
 };
 use menagerie_server::Config;
 use std::sync::Arc;
@@ -52,13 +52,13 @@ impl Store for Gone {
     fn append_move(&self, _: &str, _: &MoveRow) -> Result<(), StoreError> {
         Err(gone())
     }
-    fn truncate_moves(&self, _: &str, _: usize) -> Result<(), StoreError> {
+    fn take_back(&self, _: &str, _: &Seen, _: usize) -> Result<(), StoreError> {
         Err(gone())
     }
-    fn set_ending(&self, _: &str, _: Option<&Ending>) -> Result<(), StoreError> {
+    fn end_game(&self, _: &str, _: &Seen, _: &Ending) -> Result<(), StoreError> {
         Err(gone())
     }
-    fn set_draw_offer(&self, _: &str, _: Option<Color>) -> Result<(), StoreError> {
+    fn set_draw_offer(&self, _: &str, _: &Seen, _: Option<Color>) -> Result<(), StoreError> {
         Err(gone())
     }
     fn save_setup(&self, _: &SetupRow) -> Result<(), StoreError> {

@@ -1,7 +1,8 @@
 //! nginx in front of two servers on one PostgreSQL database, with the proxy
 //! directives of `docs/deploy/nginx.conf` (its TLS and port-80 parts left
 //! out): a game over a link played through the proxy, its event streams
-//! included. Needs `nginx` and `MENAGERIE_TEST_PG` (CI installs and starts
+//! included; and clients told apart by the rate limit behind the proxy
+//! when the servers trust it (`--trusted-proxy`). Needs `nginx` and `MENAGERIE_TEST_PG` (CI installs and starts
 //! both); without either it is skipped with a notice.
 
 mod support;
@@ -111,7 +112,9 @@ fn free_port() -> u16 {
 }
 
 fn start_nginx(bin: &Path, site: &str) -> Nginx {
-    let dir = std::env::temp_dir().join(format!("menagerie-nginx-{}", std::process::id()));
+    static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("menagerie-nginx-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("nginx folder");
     let d = dir.display();
     let main = format!(
@@ -140,6 +143,76 @@ fn start_nginx(bin: &Path, site: &str) -> Nginx {
     }
 }
 
+/// Waits (bounded) until nginx answers `/healthz` with `200`.
+async fn wait_ready(c: &Client) {
+    let mut health = None;
+    for _ in 0..100 {
+        if let Ok(h) = c.send("GET", "/healthz", None, None).await {
+            health = Some(h);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(health.expect("nginx answers").status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_behind_nginx_have_their_own_rate_limit_with_a_trusted_proxy() {
+    let (Some(bin), Some(pg)) = (nginx(), server_url("nginx rate limit")) else {
+        return;
+    };
+    let db = ScratchDb::new(&pg);
+    // Two requests at once per client and server, hardly any refill; the
+    // servers believe nginx (on 127.0.0.1) about the client's address.
+    let config = Config {
+        rate_burst: 2,
+        rate_per_second: 1,
+        engine_workers: 1,
+        trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+        ..Config::default()
+    };
+    let store = || -> Arc<dyn Store> { Arc::new(PgStore::open(&db.url).expect("PostgreSQL")) };
+    let (a, b) = (
+        Server::with_store(store(), &config),
+        Server::with_store(store(), &config),
+    );
+    let port = free_port();
+    let shipped = include_str!("../../../docs/deploy/nginx.conf");
+    let _nginx = start_nginx(
+        &bin,
+        &test_config(shipped, [a.addr.port(), b.addr.port()], port),
+    );
+    let proxy: std::net::SocketAddr = ([127, 0, 0, 1], port).into();
+    wait_ready(&Client::new(proxy)).await;
+    // A greedy client (127.0.0.2) runs out on both servers...
+    let greedy = Client::from(proxy, 2);
+    let mut statuses = Vec::new();
+    for _ in 0..10 {
+        statuses.push(
+            greedy
+                .send("GET", "/api/variants", None, None)
+                .await
+                .unwrap()
+                .status,
+        );
+    }
+    let refused = statuses.iter().filter(|s| **s == 429).count();
+    assert!(refused >= 4, "the greedy client was limited: {statuses:?}");
+    // ...while another client (127.0.0.3) behind the same proxy is not.
+    let other = Client::from(proxy, 3);
+    for _ in 0..2 {
+        let r = other
+            .send("GET", "/api/variants", None, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            r.status, 200,
+            "another client through the same proxy: {}",
+            r.json
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_linked_game_through_nginx_in_front_of_two_servers() {
     let (Some(bin), Some(pg)) = (nginx(), server_url("nginx")) else {
@@ -163,15 +236,7 @@ async fn a_linked_game_through_nginx_in_front_of_two_servers() {
     let _nginx = start_nginx(&bin, &site);
     let proxy: std::net::SocketAddr = ([127, 0, 0, 1], port).into();
     let c = Client::new(proxy);
-    let mut health = None;
-    for _ in 0..100 {
-        if let Ok(h) = c.send("GET", "/healthz", None, None).await {
-            health = Some(h);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(health.expect("nginx answers").status, 200);
+    wait_ready(&c).await;
     let body = json!({ "variant": "chess", "opponent": { "kind": "link" } });
     let created = c.expect(201, "POST", "/api/games", None, Some(&body)).await;
     let created = created.unwrap().json;

@@ -10,7 +10,7 @@ mod support;
 use menagerie_rules::Color;
 use menagerie_server::game::{Mode, Player};
 use menagerie_server::store::{
-    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, SetupRow,
+    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, Seen, SetupRow,
     SqliteStore, Store, StoreError,
 };
 use support::pg::{server_url, with_db, ScratchDb};
@@ -78,26 +78,91 @@ fn a_stored_ply_is_a_conflict(s: &dyn Store) {
     assert!(!matches!(err, StoreError::Conflict(_)), "{err}");
 }
 
+fn seen(plies: usize, draw_offer: Option<Color>) -> Seen {
+    Seen { plies, draw_offer }
+}
+
+/// Game `id` with no draw offer.
+fn row_without_offer(id: &str) -> GameRow {
+    GameRow {
+        draw_offer: None,
+        ..row(id)
+    }
+}
+
 fn undo_endings_and_draw_offers(s: &dyn Store) {
-    s.create_game(&row("g1")).unwrap();
+    s.create_game(&row_without_offer("g1")).unwrap();
     for (i, m) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
         s.append_move("g1", &mv(i + 1, m)).unwrap();
     }
-    s.truncate_moves("g1", 1).unwrap();
+    s.set_draw_offer("g1", &seen(3, None), Some(Color::White))
+        .unwrap();
+    s.take_back("g1", &seen(3, Some(Color::White)), 1).unwrap();
     s.append_move("g1", &mv(2, "c7c5")).unwrap();
+    s.set_draw_offer("g1", &seen(2, None), Some(Color::Black))
+        .unwrap();
+    let (g, moves) = s.load_game("g1").unwrap().unwrap();
+    assert_eq!(moves, vec![mv(1, "e2e4"), mv(2, "c7c5")]);
+    assert_eq!((g.ending, g.draw_offer), (None, Some(Color::Black)));
     let end = Ending {
         result: "0-1".into(),
         reason: "resignation".into(),
     };
-    s.set_ending("g1", Some(&end)).unwrap();
-    s.set_draw_offer("g1", None).unwrap();
-    let (g, moves) = s.load_game("g1").unwrap().unwrap();
-    assert_eq!(moves, vec![mv(1, "e2e4"), mv(2, "c7c5")]);
-    assert_eq!((g.ending, g.draw_offer), (Some(end), None));
-    s.set_ending("g1", None).unwrap();
-    s.set_draw_offer("g1", Some(Color::White)).unwrap();
+    s.end_game("g1", &seen(2, Some(Color::Black)), &end)
+        .unwrap();
     let (g, _) = s.load_game("g1").unwrap().unwrap();
-    assert_eq!((g.ending, g.draw_offer), (None, Some(Color::White)));
+    assert_eq!((g.ending, g.draw_offer), (Some(end), None));
+}
+
+/// Every change decided on a view of the game that is no longer the
+/// stored one is a conflict, and changes nothing.
+fn changes_on_a_stale_view_are_conflicts(s: &dyn Store) {
+    s.create_game(&row_without_offer("g1")).unwrap();
+    s.append_move("g1", &mv(1, "e2e4")).unwrap();
+    s.set_draw_offer("g1", &seen(1, None), Some(Color::White))
+        .unwrap();
+    let conflict = |what: &str, r: Result<(), StoreError>| {
+        assert!(matches!(r, Err(StoreError::Conflict(_))), "{what}: {r:?}");
+    };
+    let draw = Ending {
+        result: "1/2-1/2".into(),
+        reason: "agreement".into(),
+    };
+    // A move skipping a ply, a stale ply count, a stale offer.
+    conflict("a gap", s.append_move("g1", &mv(3, "g1f3")));
+    conflict(
+        "stale plies",
+        s.end_game("g1", &seen(0, Some(Color::White)), &draw),
+    );
+    conflict("stale offer", s.end_game("g1", &seen(1, None), &draw));
+    conflict(
+        "undo of plies not seen",
+        s.take_back("g1", &seen(2, Some(Color::White)), 1),
+    );
+    conflict(
+        "offer on stale plies",
+        s.set_draw_offer("g1", &seen(2, None), None),
+    );
+    let (g, moves) = s.load_game("g1").unwrap().unwrap();
+    assert_eq!(
+        (moves.len(), g.ending, g.draw_offer),
+        (1, None, Some(Color::White))
+    );
+    // Ended once: nothing more lands, not even the same ending again.
+    s.end_game("g1", &seen(1, Some(Color::White)), &draw)
+        .unwrap();
+    conflict("a second ending", s.end_game("g1", &seen(1, None), &draw));
+    conflict("a move after the end", s.append_move("g1", &mv(2, "e7e5")));
+    conflict(
+        "an undo after the end",
+        s.take_back("g1", &seen(1, None), 0),
+    );
+    conflict(
+        "an offer after the end",
+        s.set_draw_offer("g1", &seen(1, None), Some(Color::Black)),
+    );
+    let err = s.end_game("none", &seen(0, None), &draw).unwrap_err();
+    assert!(matches!(err, StoreError::NoSuchGame(_)), "{err}");
 }
 
 fn setups_by_name(s: &dyn Store) {
@@ -273,7 +338,7 @@ fn public_games_are_paged_newest_first(s: &dyn Store) {
         result: "1-0".into(),
         reason: "resignation".into(),
     };
-    s.set_ending("c", Some(&end)).unwrap();
+    s.end_game("c", &seen(0, Some(Color::Black)), &end).unwrap();
     assert_eq!(s.public_games(0, 10).unwrap(), ["f", "e", "d", "a"]);
     assert_eq!(s.public_games(1, 2).unwrap(), ["e", "d"]);
     assert_eq!(s.public_games(3, 2).unwrap(), ["a"]);
@@ -310,7 +375,8 @@ fn correspondence_games_and_played_ms(s: &dyn Store) {
         result: "0-1".into(),
         reason: "timeout".into(),
     };
-    s.set_ending("early", Some(&end)).unwrap();
+    s.end_game("early", &seen(3, Some(Color::Black)), &end)
+        .unwrap();
     assert_eq!(s.unfinished_correspondence().unwrap(), ["late"]);
 }
 
@@ -377,6 +443,11 @@ fn a_stored_ply_is_a_conflict_on_both_backends() {
 #[test]
 fn undo_endings_and_draw_offers_on_both_backends() {
     on_both("undo_endings_and_draw_offers", undo_endings_and_draw_offers);
+}
+
+#[test]
+fn changes_on_a_stale_view_are_conflicts_on_both_backends() {
+    on_both("stale_view", changes_on_a_stale_view_are_conflicts);
 }
 
 #[test]

@@ -24,18 +24,25 @@ use std::net::SocketAddr;
 
 pub mod events;
 
-/// The address a request came from (`unknown` without connection info).
+/// The address a request came from, as the rate limit tells clients
+/// apart (a trusted proxy's client; `unknown` without connection info).
 pub struct ClientAddr(pub String);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddr, Infallible> {
-        let ip = parts.extensions.get::<ConnectInfo<SocketAddr>>();
-        Ok(ClientAddr(ip.map_or_else(
-            || "unknown".into(),
-            |c| c.0.ip().to_string(),
-        )))
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<ClientAddr, Infallible> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        let ip = state.limiter().client(peer, &parts.headers);
+        Ok(ClientAddr(
+            ip.map_or_else(|| "unknown".into(), |ip| ip.to_string()),
+        ))
     }
 }
 
@@ -169,7 +176,7 @@ pub async fn create(
         },
     };
     state.store().create_challenge(&row)?;
-    state.lobby().send(LobbyEvent::Changed);
+    lobby::publish(&state, LobbyEvent::Changed);
     let challenge = view_of(&row, Some(&req.player));
     Ok((
         StatusCode::CREATED,
@@ -222,7 +229,7 @@ pub async fn cancel(
     if !state.store().cancel_challenge(&id, &req.player)? {
         return Err(taken());
     }
-    state.lobby().send(LobbyEvent::Changed);
+    lobby::publish(&state, LobbyEvent::Changed);
     Ok(Json(view_of(&find(&state, &id)?, Some(&req.player))))
 }
 
@@ -264,11 +271,14 @@ pub async fn accept(
         return Err(taken());
     }
     let created = start_game(&state, &c, game_id, name)?;
-    state.lobby().send(LobbyEvent::Accepted {
-        challenge: id,
-        game: created.id.clone(),
-    });
-    state.lobby().send(LobbyEvent::Changed);
+    lobby::publish(
+        &state,
+        LobbyEvent::Accepted {
+            challenge: id,
+            game: created.id.clone(),
+        },
+    );
+    lobby::publish(&state, LobbyEvent::Changed);
     Ok((StatusCode::CREATED, Json(created)))
 }
 

@@ -84,10 +84,11 @@ async fn api_not_found() -> ApiError {
 }
 
 async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let ip = req
+    let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip());
+    let ip = state.limiter().client(peer, req.headers());
     if !req.uri().path().ends_with("/events") {
         if let Err(e) = state.limiter().check(ip) {
             return axum::response::IntoResponse::into_response(e);

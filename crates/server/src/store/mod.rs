@@ -12,6 +12,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 pub mod copy;
+pub mod guarded;
 pub mod migrations;
 mod open;
 pub mod pg;
@@ -24,6 +25,7 @@ mod public;
 mod reviews;
 
 pub use challenges::{ChallengeRow, ChallengeState};
+pub use guarded::Seen;
 pub use jobs::{JobKind, JobRow, JobStore};
 pub use open::{is_postgres_url, open, shown_location};
 pub use pg::PgStore;
@@ -51,6 +53,9 @@ pub enum StoreError {
     /// another server or request stored that ply.
     #[error("conflict: {0}")]
     Conflict(String),
+    /// A change to a game that is not stored.
+    #[error("no game {0:?}")]
+    NoSuchGame(String),
     /// The database was made by a newer Menagerie than this one.
     #[error(
         "the database's schema is version {found}, newer than the {known} this server knows: \
@@ -149,26 +154,32 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError>;
-    /// Appends one action.
+    /// Appends one action, if the game has not ended and has exactly the
+    /// plies before it (see [`guarded`]).
     ///
     /// # Errors
-    /// A [`StoreError`] (for instance if the ply is already stored).
+    /// [`StoreError::Conflict`] if the ply is already stored, the game has
+    /// ended or lacks plies before it; [`StoreError::NoSuchGame`].
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError>;
-    /// Keeps only the first `plies` actions (undo).
+    /// Keeps only the first `keep` actions (undo) and clears the draw
+    /// offer, if the game is as `seen` (see [`guarded`]).
     ///
     /// # Errors
-    /// A [`StoreError`].
-    fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError>;
-    /// Records or clears an off-board ending.
+    /// [`StoreError::Conflict`] if it is not; another [`StoreError`].
+    fn take_back(&self, id: &str, seen: &Seen, keep: usize) -> Result<(), StoreError>;
+    /// Records an off-board ending (resignation, agreement, time) and
+    /// clears the draw offer, if the game is as `seen` (see [`guarded`]).
     ///
     /// # Errors
-    /// A [`StoreError`].
-    fn set_ending(&self, id: &str, ending: Option<&Ending>) -> Result<(), StoreError>;
-    /// Records or clears a draw offer.
+    /// [`StoreError::Conflict`] if it is not (it has ended meanwhile, a
+    /// move landed, the offer changed); another [`StoreError`].
+    fn end_game(&self, id: &str, seen: &Seen, ending: &Ending) -> Result<(), StoreError>;
+    /// Records or clears a draw offer, if the game is as `seen` (see
+    /// [`guarded`]).
     ///
     /// # Errors
-    /// A [`StoreError`].
-    fn set_draw_offer(&self, id: &str, side: Option<Color>) -> Result<(), StoreError>;
+    /// [`StoreError::Conflict`] if it is not; another [`StoreError`].
+    fn set_draw_offer(&self, id: &str, seen: &Seen, side: Option<Color>) -> Result<(), StoreError>;
     /// Saves (or replaces) a named setup.
     ///
     /// # Errors
@@ -294,6 +305,16 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError>;
+    /// Tells the other servers on the same database of a change that is
+    /// not a game's (a lobby note, [`crate::lobby::LobbyEvent::note`]);
+    /// they receive it from [`Store::changes`]. A store only this process
+    /// uses has no one to tell.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn announce(&self, _note: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// Checks that the database answers (a trivial query).
     ///
     /// # Errors
@@ -612,59 +633,19 @@ impl Store for SqliteStore {
     }
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
-        let done = self.conn().execute(
-            "INSERT INTO moves (game_id, ply, move, white_ms, black_ms, played_ms)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                id,
-                mv.ply as i64,
-                mv.text,
-                mv.white_ms,
-                mv.black_ms,
-                mv.played_ms
-            ],
-        );
-        match done {
-            Ok(_) => Ok(()),
-            Err(rusqlite::Error::SqliteFailure(e, _))
-                if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY =>
-            {
-                Err(StoreError::Conflict(format!(
-                    "game {id} already has ply {}",
-                    mv.ply
-                )))
-            }
-            Err(e) => Err(e.into()),
-        }
+        guarded::append_move(&mut self.conn(), id, mv)
     }
 
-    fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError> {
-        self.conn().execute(
-            "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
-            params![id, plies as i64],
-        )?;
-        Ok(())
+    fn take_back(&self, id: &str, seen: &Seen, keep: usize) -> Result<(), StoreError> {
+        guarded::take_back(&mut self.conn(), id, seen, keep)
     }
 
-    fn set_ending(&self, id: &str, ending: Option<&Ending>) -> Result<(), StoreError> {
-        self.conn().execute(
-            "UPDATE games SET result = ?2, reason = ?3 WHERE id = ?1",
-            params![
-                id,
-                ending.map(|e| e.result.clone()),
-                ending.map(|e| e.reason.clone())
-            ],
-        )?;
-        Ok(())
+    fn end_game(&self, id: &str, seen: &Seen, ending: &Ending) -> Result<(), StoreError> {
+        guarded::end_game(&mut self.conn(), id, seen, ending)
     }
 
-    fn set_draw_offer(&self, id: &str, side: Option<Color>) -> Result<(), StoreError> {
-        let side = side.map(color_name);
-        self.conn().execute(
-            "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
-            params![id, side],
-        )?;
-        Ok(())
+    fn set_draw_offer(&self, id: &str, seen: &Seen, side: Option<Color>) -> Result<(), StoreError> {
+        guarded::set_draw_offer(&mut self.conn(), id, seen, side)
     }
 
     fn save_setup(&self, s: &SetupRow) -> Result<(), StoreError> {
@@ -845,12 +826,16 @@ mod tests {
                 }
             )
             .is_err());
-        s.truncate_moves("g1", 1).unwrap();
+        let seen = |plies| Seen {
+            plies,
+            draw_offer: None,
+        };
+        s.take_back("g1", &seen(3), 1).unwrap();
         let end = Ending {
             result: "0-1".into(),
             reason: "resignation".into(),
         };
-        s.set_ending("g1", Some(&end)).unwrap();
+        s.end_game("g1", &seen(1), &end).unwrap();
         let (g, moves) = s.load_game("g1").unwrap().unwrap();
         assert_eq!(moves.len(), 1);
         assert_eq!(g.ending, Some(end));

@@ -46,7 +46,15 @@ mod tests {
             result: "1-0".into(),
             reason: "resignation".into(),
         };
-        s.set_ending("c", Some(&end)).unwrap();
+        s.end_game(
+            "c",
+            &crate::store::Seen {
+                plies: 0,
+                draw_offer: None,
+            },
+            &end,
+        )
+        .unwrap();
         assert_eq!(s.public_games(0, 10).unwrap(), ["d", "a"]);
         assert_eq!(s.public_games(1, 10).unwrap(), ["a"]);
     }

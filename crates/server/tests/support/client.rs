@@ -22,6 +22,8 @@ pub struct Client {
     pub addr: SocketAddr,
     /// The source address.
     pub from: IpAddr,
+    /// Raw header lines (`Name: value\r\n`, any bytes) sent with every request.
+    pub extra_headers: Vec<u8>,
 }
 
 /// An answer: status, JSON body and how long it took.
@@ -48,7 +50,17 @@ impl Client {
         Client {
             addr,
             from: IpAddr::V4(Ipv4Addr::new(127, 0, 0, n)),
+            extra_headers: Vec::new(),
         }
+    }
+
+    /// This client sending the raw header line `line` (without its
+    /// `\r\n`) with every request.
+    #[must_use]
+    pub fn with_header(mut self, line: &[u8]) -> Client {
+        self.extra_headers.extend_from_slice(line);
+        self.extra_headers.extend_from_slice(b"\r\n");
+        self
     }
 
     /// Sends one request (`Connection: close`) and reads the whole answer.
@@ -103,10 +115,12 @@ impl Client {
         if let Some(t) = token {
             req += &format!("X-Seat-Token: {t}\r\n");
         }
-        req += "\r\n";
-        req += &body;
+        let mut req = req.into_bytes();
+        req.extend_from_slice(&self.extra_headers);
+        req.extend_from_slice(b"\r\n");
+        req.extend_from_slice(body.as_bytes());
         stream
-            .write_all(req.as_bytes())
+            .write_all(&req)
             .await
             .map_err(|e| format!("{method} {path}: write: {e}"))?;
         let mut raw = Vec::new();

@@ -4,6 +4,7 @@
 #![allow(dead_code, unused_imports)]
 
 pub mod client;
+pub mod cluster;
 pub mod pg;
 pub mod router;
 pub mod sse;

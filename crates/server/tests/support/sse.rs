@@ -1,6 +1,6 @@
-//! A reader of a game's event stream over loopback TCP (HTTP/1.0, so the
-//! body is the plain stream, not chunked): each `event: game` view, with
-//! the moment it arrived.
+//! A reader of an event stream over loopback TCP (HTTP/1.0, so the body is
+//! the plain stream, not chunked): each event of the names asked for (a
+//! game's `event: game` views by default), with the moment it arrived.
 
 use serde_json::Value;
 use std::net::SocketAddr;
@@ -20,8 +20,10 @@ impl Drop for Events {
     }
 }
 
-/// The complete `event: game` views in `buf` (consumed), oldest first.
-fn take_views(buf: &mut String) -> Vec<Value> {
+/// The complete events named in `names` in `buf` (consumed), oldest
+/// first, as `{"event": NAME, "data": DATA}` unless `names` is just
+/// `["game"]` (then the data alone: the view).
+fn take_views(buf: &mut String, names: &[&str]) -> Vec<Value> {
     let mut views = Vec::new();
     while let Some(end) = buf.find("\n\n") {
         let block: String = buf.drain(..end + 2).collect();
@@ -34,9 +36,13 @@ fn take_views(buf: &mut String) -> Vec<Value> {
                 data.push_str(d.trim_start());
             }
         }
-        if name == "game" {
-            if let Ok(v) = serde_json::from_str(&data) {
-                views.push(v);
+        if names.contains(&name) {
+            if let Ok(v) = serde_json::from_str::<Value>(&data) {
+                views.push(if names == ["game"] {
+                    v
+                } else {
+                    serde_json::json!({ "event": name, "data": v })
+                });
             }
         }
     }
@@ -49,6 +55,19 @@ impl Events {
     /// # Errors
     /// If it cannot connect or the answer is not `200`.
     pub async fn open(addr: SocketAddr, path: &str) -> Result<Events, String> {
+        Events::open_named(addr, path, &["game"]).await
+    }
+
+    /// Opens `path` on `addr`, keeping the events named in `names` as
+    /// `{"event": NAME, "data": DATA}`.
+    ///
+    /// # Errors
+    /// If it cannot connect or the answer is not `200`.
+    pub async fn open_named(
+        addr: SocketAddr,
+        path: &str,
+        names: &'static [&'static str],
+    ) -> Result<Events, String> {
         let mut stream = tokio::net::TcpStream::connect(addr)
             .await
             .map_err(|e| format!("connect {addr}: {e}"))?;
@@ -75,7 +94,7 @@ impl Events {
         let (tx, rx) = mpsc::unbounded_channel();
         let task = tokio::spawn(async move {
             loop {
-                for v in take_views(&mut body) {
+                for v in take_views(&mut body, names) {
                     if tx.send((Instant::now(), v)).is_err() {
                         return;
                     }

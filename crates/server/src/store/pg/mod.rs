@@ -10,7 +10,7 @@
 
 use super::{
     ChallengeRow, Ending, GameRow, JobKind, JobRow, JobStore, MoveRow, ReviewPlyRow, ReviewRow,
-    SetupRow, Store, StoreError,
+    Seen, SetupRow, Store, StoreError,
 };
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use menagerie_rules::Color;
@@ -19,6 +19,7 @@ use std::time::Duration;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
+mod guarded;
 mod import;
 mod jobs;
 mod lobby;
@@ -246,29 +247,46 @@ impl Store for PgStore {
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
         let (origin, id, mv) = (self.origin.clone(), id.to_string(), mv.clone());
-        self.call(move |c| async move { queries::append_move(&**c, &origin, &id, &mv).await })
+        self.call(move |mut c| async move { guarded::append_move(&mut c, &origin, &id, &mv).await })
     }
 
-    fn truncate_moves(&self, id: &str, plies: usize) -> Result<(), StoreError> {
-        let (origin, id) = (self.origin.clone(), id.to_string());
-        self.call(move |c| async move { queries::truncate_moves(&c, &origin, &id, plies).await })
-    }
-
-    fn set_ending(&self, id: &str, ending: Option<&Ending>) -> Result<(), StoreError> {
-        let (origin, id, ending) = (self.origin.clone(), id.to_string(), ending.cloned());
+    fn take_back(&self, id: &str, seen: &Seen, keep: usize) -> Result<(), StoreError> {
+        let (origin, id, seen) = (self.origin.clone(), id.to_string(), *seen);
         self.call(
-            move |c| async move { queries::set_ending(&c, &origin, &id, ending.as_ref()).await },
+            move |mut c| async move { guarded::take_back(&mut c, &origin, &id, seen, keep).await },
         )
     }
 
-    fn set_draw_offer(&self, id: &str, side: Option<Color>) -> Result<(), StoreError> {
-        let (origin, id) = (self.origin.clone(), id.to_string());
-        self.call(move |c| async move { queries::set_draw_offer(&c, &origin, &id, side).await })
+    fn end_game(&self, id: &str, seen: &Seen, ending: &Ending) -> Result<(), StoreError> {
+        let (origin, id, seen, ending) =
+            (self.origin.clone(), id.to_string(), *seen, ending.clone());
+        self.call(move |mut c| async move {
+            guarded::end_game(&mut c, &origin, &id, seen, &ending).await
+        })
+    }
+
+    fn set_draw_offer(&self, id: &str, seen: &Seen, side: Option<Color>) -> Result<(), StoreError> {
+        let (origin, id, seen) = (self.origin.clone(), id.to_string(), *seen);
+        self.call(move |mut c| async move {
+            guarded::set_draw_offer(&mut c, &origin, &id, seen, side).await
+        })
     }
 
     fn ping(&self) -> Result<(), StoreError> {
         self.call(|c| async move {
             c.execute("SELECT 1", &[]).await?;
+            Ok(())
+        })
+    }
+
+    fn announce(&self, note: &str) -> Result<(), StoreError> {
+        let (origin, note) = (self.origin.clone(), note.to_string());
+        self.call(move |c| async move {
+            c.execute(
+                "SELECT pg_notify($1::text, $2::text || ' ' || $3::text)",
+                &[&notify::CHANNEL, &origin, &note],
+            )
+            .await?;
             Ok(())
         })
     }

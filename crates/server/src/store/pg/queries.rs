@@ -165,59 +165,6 @@ pub(super) async fn append_move(
     }
 }
 
-pub(super) async fn truncate_moves(
-    c: &tokio_postgres::Client,
-    origin: &str,
-    id: &str,
-    plies: usize,
-) -> Result<(), StoreError> {
-    let sql = format!(
-        "WITH w AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2
-            RETURNING game_id AS id) {}",
-        notify_sql(3)
-    );
-    c.execute(&sql, &[&id, &to_i64(plies), &origin]).await?;
-    Ok(())
-}
-
-pub(super) async fn set_ending(
-    c: &tokio_postgres::Client,
-    origin: &str,
-    id: &str,
-    ending: Option<&Ending>,
-) -> Result<(), StoreError> {
-    let sql = format!(
-        "WITH w AS (UPDATE games SET result = $2, reason = $3 WHERE id = $1 RETURNING id) {}",
-        notify_sql(4)
-    );
-    c.execute(
-        &sql,
-        &[
-            &id,
-            &ending.map(|e| e.result.as_str()),
-            &ending.map(|e| e.reason.as_str()),
-            &origin,
-        ],
-    )
-    .await?;
-    Ok(())
-}
-
-pub(super) async fn set_draw_offer(
-    c: &tokio_postgres::Client,
-    origin: &str,
-    id: &str,
-    side: Option<Color>,
-) -> Result<(), StoreError> {
-    let sql = format!(
-        "WITH w AS (UPDATE games SET draw_offer = $2 WHERE id = $1 RETURNING id) {}",
-        notify_sql(3)
-    );
-    c.execute(&sql, &[&id, &side.map(color_name), &origin])
-        .await?;
-    Ok(())
-}
-
 pub(super) async fn save_setup(c: &impl GenericClient, s: &SetupRow) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO setups (name, spec, options, saved_ms) VALUES ($1, $2, $3, $4)
