@@ -14,6 +14,7 @@
 
 mod support;
 
+use menagerie_server::{SqliteStore, Store};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -211,7 +212,7 @@ fn env(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-fn report(stats: &Stats, played: &[Played], elapsed: Duration, lost_moves: usize) {
+fn report(label: &str, stats: &Stats, played: &[Played], elapsed: Duration, lost_moves: usize) {
     let m = stats
         .0
         .lock()
@@ -219,7 +220,7 @@ fn report(stats: &Stats, played: &[Played], elapsed: Duration, lost_moves: usize
     let total: usize = m.values().map(Vec::len).sum();
     let moves: usize = played.iter().map(|p| p.acknowledged.len()).sum();
     println!(
-        "two servers on PostgreSQL: {} games, {moves} acknowledged moves, {total} requests in {:.1} s: {:.0} requests/s, lost moves: {lost_moves}",
+        "{label}: {} games, {moves} acknowledged moves, {total} requests in {:.1} s: {:.0} requests/s, lost moves: {lost_moves}",
         played.len(),
         elapsed.as_secs_f64(),
         total as f64 / elapsed.as_secs_f64()
@@ -230,19 +231,16 @@ fn report(stats: &Stats, played: &[Played], elapsed: Duration, lost_moves: usize
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn games_on_two_servers_at_once_lose_no_move() {
-    let Some(server) = server_url("games_on_two_servers_at_once_lose_no_move") else {
-        return;
-    };
+/// Runs the load against `addrs` (two servers, or one given twice), checks
+/// every game against the server that did not create it and against
+/// `stored` (the moves the database holds for a game), and prints the
+/// figures under `label`.
+async fn run(addrs: [SocketAddr; 2], stored: &dyn Fn(&str) -> Vec<String>, label: &str) {
     let load = Load {
         games: env("MENAGERIE_LOAD_GAMES", 40),
         plies: env("MENAGERIE_LOAD_PLIES", 40),
         deadline: Duration::from_secs(env("MENAGERIE_LOAD_SECONDS", 5) as u64),
     };
-    let db = ScratchDb::new(&server);
-    let (a, b) = two_servers(&db);
-    let addrs = [a.addr, b.addr];
     let stats = Arc::new(Stats::default());
     let started = Instant::now();
     let end = started + load.deadline;
@@ -268,7 +266,7 @@ async fn games_on_two_servers_at_once_lose_no_move() {
         let other = Client::from(addrs[1 - p.creator], 5);
         let view = get(&other, &Stats::default(), &p.id, None).await.unwrap();
         check_view(&view).unwrap_or_else(|e| panic!("game {}: {e}", p.id));
-        let stored = stored_moves(&db, &p.id);
+        let stored = stored(&p.id);
         assert_eq!(stored, view_moves(&view), "game {}: stored and shown", p.id);
         assert_eq!(
             stored.len(),
@@ -278,7 +276,7 @@ async fn games_on_two_servers_at_once_lose_no_move() {
         );
         lost_moves += lost(p, &stored);
     }
-    report(&stats, &played, elapsed, lost_moves);
+    report(label, &stats, &played, elapsed, lost_moves);
     assert_eq!(
         lost_moves, 0,
         "acknowledged moves missing from the database"
@@ -301,4 +299,30 @@ async fn games_on_two_servers_at_once_lose_no_move() {
         .unwrap_or_default();
     let (_, _, p99, _) = percentiles(moves_took);
     assert!(p99 < 2_000.0, "move latency p99 {p99:.0} ms on loopback");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_on_two_servers_at_once_lose_no_move() {
+    let Some(server) = server_url("games_on_two_servers_at_once_lose_no_move") else {
+        return;
+    };
+    let db = ScratchDb::new(&server);
+    let (a, b) = two_servers(&db);
+    let stored = |id: &str| stored_moves(&db, id);
+    run([a.addr, b.addr], &stored, "two servers on PostgreSQL").await;
+}
+
+/// The same load on one server over a SQLite file (`synchronous=FULL`), the
+/// default set-up, so the figures stand beside each other: each game's
+/// "other server" is the same one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_load_on_one_sqlite_server_loses_no_move() {
+    let db = support::temp_db("cluster-load-sqlite");
+    let a = support::Server::start(&db, &support::cluster::config());
+    let check = SqliteStore::open(&db).expect("database");
+    let stored = |id: &str| -> Vec<String> {
+        let (_, moves) = check.load_game(id).unwrap().expect("the game is stored");
+        moves.into_iter().map(|m| m.text).collect()
+    };
+    run([a.addr, a.addr], &stored, "one server on SQLite").await;
 }
