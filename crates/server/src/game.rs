@@ -213,7 +213,7 @@ pub struct Game {
     pub creator: Option<Color>,
     /// The players' display names, if they gave them (lobby games).
     pub names: Option<ByColor<String>>,
-    /// The side that offered a rematch (kept in memory only).
+    /// The side that offered a rematch (as stored, `rematches`).
     pub rematch_offer: Option<Color>,
     /// The rematch, once started: its id and, by the side played in this
     /// game, each player's seat token in it.
@@ -678,13 +678,19 @@ impl Game {
         fresh.events = self.events.clone();
         fresh.version = self.version.max(fresh.version) + 1;
         fresh.engine_thinking = false;
-        // Kept in memory only, so the stored game does not have them.
-        fresh.rematch_offer = self.rematch_offer.take();
-        fresh.rematch_game = self.rematch_game.take();
         if fresh.names.is_none() {
             fresh.names = self.names.take();
         }
         *self = fresh;
+    }
+
+    /// Sets the stored rematch offer or started rematch of a game just
+    /// loaded (none if `row` is).
+    pub fn restore_rematch(&mut self, row: Option<crate::store::RematchRow>) {
+        self.rematch_offer = row.as_ref().and_then(|r| r.offered_by);
+        self.rematch_game = row
+            .and_then(|r| r.game)
+            .map(|(id, [white, black])| (id, ByColor([white, black])));
     }
 
     /// Sets the stored ending of a game just loaded. After a timeout the

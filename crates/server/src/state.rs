@@ -226,6 +226,7 @@ impl AppState {
         };
         let mut game = load(row, &moves)?;
         game.names = self.store().game_names(id)?.map(|(w, b)| ByColor([w, b]));
+        game.restore_rematch(self.store().load_rematch(id)?);
         let g = {
             let mut games = lock(&self.inner.games);
             if games.len() >= MAX_GAMES_IN_MEMORY {
@@ -349,6 +350,13 @@ impl AppState {
             };
             if let Ok(names) = self.store().game_names(&game.id) {
                 fresh.names = names.map(|(w, b)| ByColor([w, b]));
+            }
+            match self.store().load_rematch(&game.id) {
+                Ok(row) => fresh.restore_rematch(row),
+                Err(_) => {
+                    fresh.rematch_offer = game.rematch_offer;
+                    fresh.rematch_game = game.rematch_game.clone();
+                }
             }
             game.take_over(fresh);
         }

@@ -5,8 +5,8 @@ mod support;
 
 use menagerie_rules::Color;
 use menagerie_server::store::{
-    ChallengeRow, Ending, GameRow, MoveRow, ReviewPlyRow, ReviewRow, Seen, SetupRow, SqliteStore,
-    Store, StoreError,
+    ChallengeRow, Ending, GameRow, MoveRow, RematchRow, ReviewPlyRow, ReviewRow, Seen, SetupRow,
+    SqliteStore, Store, StoreError,
 };
 use menagerie_server::Config;
 use std::sync::Arc;
@@ -131,6 +131,18 @@ impl Store for Gone {
         Err(gone())
     }
     fn game_names(&self, _: &str) -> Result<Option<(String, String)>, StoreError> {
+        Err(gone())
+    }
+    fn load_rematch(&self, _: &str) -> Result<Option<RematchRow>, StoreError> {
+        Err(gone())
+    }
+    fn offer_rematch(&self, _: &str, _: Color, _: i64) -> Result<bool, StoreError> {
+        Err(gone())
+    }
+    fn claim_rematch(&self, _: &str, _: &str, _: &[String; 2], _: i64) -> Result<bool, StoreError> {
+        Err(gone())
+    }
+    fn release_rematch(&self, _: &str, _: &str) -> Result<(), StoreError> {
         Err(gone())
     }
 }

@@ -17,10 +17,13 @@ use menagerie_rules::{ByColor, Color, GameRecord};
 
 /// `POST /api/games/{id}/rematch` → the game's view for the seat, with
 /// `rematch` saying who offered it or, once started, the new game and the
-/// seat's link in it.
+/// seat's link in it. Offers and started rematches are stored
+/// (`rematches`), so they outlive a restart and reach the other servers.
 ///
 /// # Errors
-/// `403 not_your_seat` for spectators; `409 game_not_over` before the end.
+/// `403 not_your_seat` for spectators; `409 game_not_over` before the end;
+/// `409 concurrent_change` when another request (through this server or
+/// another) started the rematch first.
 pub async fn rematch(
     State(state): State<AppState>,
     SeatedGame { game: g, seat }: SeatedGame,
@@ -31,28 +34,44 @@ pub async fn rematch(
             "only the players of a game may ask for a rematch",
         ));
     };
-    let start = decide(&g, seat)?;
-    if let Some(new) = start {
-        let names = lock(&g).names.clone();
-        let swap = new.mode == Mode::Link;
-        let made = state.insert_new(new).and_then(|g2| match names {
-            Some(ByColor([w, b])) if swap => state.name_players(&g2, ByColor([b, w])),
-            Some(n) => state.name_players(&g2, n),
-            None => Ok(()),
-        });
-        if let Err(e) = made {
-            lock(&g).rematch_game = None;
-            return Err(e);
-        }
+    if let Some(new) = decide(&state, &g, seat)? {
+        start(&state, &g, new)?;
     }
     lock(&g).version += 1;
     state.broadcast(&g);
     Ok(Json(view::for_seat(state.view(&g), Some(seat))))
 }
 
-/// Records the offer, or (holding the game's lock, so that it happens once)
-/// reserves the rematch and returns the game to create.
-fn decide(g: &GameRef, seat: Seat) -> Result<Option<NewGame>, ApiError> {
+/// Makes the rematch the store let this request start; on failure the
+/// claim is undone.
+fn start(state: &AppState, g: &GameRef, new: NewGame) -> Result<(), ApiError> {
+    let (id, names) = {
+        let game = lock(g);
+        (game.id.clone(), game.names.clone())
+    };
+    let new_id = new.id.clone();
+    let swap = new.mode == Mode::Link;
+    let made = state.insert_new(new).and_then(|g2| match names {
+        Some(ByColor([w, b])) if swap => state.name_players(&g2, ByColor([b, w])),
+        Some(n) => state.name_players(&g2, n),
+        None => Ok(()),
+    });
+    if let Err(e) = made {
+        let _ = state.store().release_rematch(&id, &new_id);
+        lock(g).rematch_game = None;
+        return Err(e);
+    }
+    // The rematch is started whatever this says; should it fail, the other
+    // servers show it when they next reload the game.
+    let _ = state.store().announce(&id);
+    Ok(())
+}
+
+/// Records the offer, or (decided once by the store) reserves the rematch
+/// and returns the game to create. Holds the game's lock throughout, with
+/// its stored rematch read afresh first (another server may have changed
+/// it).
+fn decide(state: &AppState, g: &GameRef, seat: Seat) -> Result<Option<NewGame>, ApiError> {
     let mut game = lock(g);
     if !game.is_over() {
         return Err(ApiError::conflict(
@@ -60,16 +79,36 @@ fn decide(g: &GameRef, seat: Seat) -> Result<Option<NewGame>, ApiError> {
             "a rematch can be asked for once the game is over",
         ));
     }
+    let store = state.store();
+    let stored = store.load_rematch(&game.id)?;
+    game.restore_rematch(stored);
     if game.rematch_game.is_some() {
         return Ok(None);
     }
     let side = game.acting_side(seat);
-    if game.mode == Mode::Link && (game.rematch_offer.is_none() || game.rematch_offer == Some(side))
-    {
-        game.rematch_offer = Some(side);
-        return Ok(None);
+    if game.mode == Mode::Link && game.rematch_offer != Some(!side) {
+        if store.offer_rematch(&game.id, side, ids::now_ms())? {
+            game.rematch_offer = Some(side);
+            return Ok(None);
+        }
+        // The other side offered (or a rematch started) meanwhile.
+        let stored = store.load_rematch(&game.id)?;
+        game.restore_rematch(stored);
+        if game.rematch_game.is_some() || game.rematch_offer != Some(!side) {
+            return Ok(None);
+        }
     }
     let (new, tokens) = next_game(&game)?;
+    let by_old = [tokens[Color::White].clone(), tokens[Color::Black].clone()];
+    if !store.claim_rematch(&game.id, &new.id, &by_old, ids::now_ms())? {
+        if let Ok(row) = store.load_rematch(&game.id) {
+            game.restore_rematch(row);
+        }
+        return Err(ApiError::conflict(
+            ErrorCode::ConcurrentChange,
+            "the rematch was started by another request first",
+        ));
+    }
     game.rematch_game = Some((new.id.clone(), tokens));
     game.rematch_offer = None;
     Ok(Some(new))

@@ -28,7 +28,7 @@ pub fn check_version(found: i64, known: usize) -> Result<usize, StoreError> {
 type SqliteStep = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// The SQLite schema's steps, in order (step `i` makes version `i + 1`).
-const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1, sqlite_v2];
+const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1, sqlite_v2, sqlite_v3];
 
 /// The newest SQLite schema version this build knows.
 pub const SQLITE_VERSION: usize = SQLITE_STEPS.len();
@@ -52,6 +52,13 @@ fn sqlite_v2(tx: &Transaction<'_>) -> Result<(), StoreError> {
     if !has_column(tx, "moves", "played_ms")? {
         tx.execute_batch("ALTER TABLE moves ADD COLUMN played_ms INTEGER")?;
     }
+    Ok(())
+}
+
+/// Version 3: rematch offers and started rematches (`rematches`), which
+/// were kept in the server's memory before.
+fn sqlite_v3(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    tx.execute_batch(super::rematches::SCHEMA)?;
     Ok(())
 }
 

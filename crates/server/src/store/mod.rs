@@ -22,6 +22,7 @@ mod corr;
 pub mod jobs;
 mod names;
 mod public;
+mod rematches;
 mod reviews;
 
 pub use challenges::{ChallengeRow, ChallengeState};
@@ -29,6 +30,7 @@ pub use guarded::Seen;
 pub use jobs::{JobKind, JobRow, JobStore};
 pub use open::{is_postgres_url, open, shown_location};
 pub use pg::PgStore;
+pub use rematches::RematchRow;
 pub use reviews::{ReviewPlyRow, ReviewRow};
 
 /// A storage failure.
@@ -305,9 +307,42 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError>;
+    /// A game's rematch offer or started rematch, if any.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn load_rematch(&self, id: &str) -> Result<Option<RematchRow>, StoreError>;
+    /// Keeps `side`'s rematch offer in game `id` and tells the other
+    /// servers, unless a rematch has started or the other side has offered
+    /// (decided in one statement): whether it is kept.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn offer_rematch(&self, id: &str, side: Color, now_ms: i64) -> Result<bool, StoreError>;
+    /// Starts game `id`'s rematch `new` (each player's token in it by the
+    /// side they played in `id`) unless one has started, decided once
+    /// across servers: whether this call started it. The other servers are
+    /// told by [`Store::announce`] of `id` once the new game is stored.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn claim_rematch(
+        &self,
+        id: &str,
+        new: &str,
+        tokens: &[String; 2],
+        now_ms: i64,
+    ) -> Result<bool, StoreError>;
+    /// Undoes [`Store::claim_rematch`] of `new` after its game could not be
+    /// made.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn release_rematch(&self, id: &str, new: &str) -> Result<(), StoreError>;
     /// Tells the other servers on the same database of a change that is
-    /// not a game's (a lobby note, [`crate::lobby::LobbyEvent::note`]);
-    /// they receive it from [`Store::changes`]. A store only this process
+    /// not a game's (a lobby note, [`crate::lobby::LobbyEvent::note`]) or
+    /// of a game's that is not yet announced (its id, which they reload: a
+    /// started rematch); they receive it from [`Store::changes`]. A store only this process
     /// uses has no one to tell.
     ///
     /// # Errors
@@ -771,6 +806,28 @@ impl Store for SqliteStore {
 
     fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         names::get(&self.conn(), id)
+    }
+
+    fn load_rematch(&self, id: &str) -> Result<Option<RematchRow>, StoreError> {
+        rematches::load(&self.conn(), id)
+    }
+
+    fn offer_rematch(&self, id: &str, side: Color, now_ms: i64) -> Result<bool, StoreError> {
+        rematches::offer(&self.conn(), id, side, now_ms)
+    }
+
+    fn claim_rematch(
+        &self,
+        id: &str,
+        new: &str,
+        tokens: &[String; 2],
+        now_ms: i64,
+    ) -> Result<bool, StoreError> {
+        rematches::claim(&self.conn(), id, new, tokens, now_ms)
+    }
+
+    fn release_rematch(&self, id: &str, new: &str) -> Result<(), StoreError> {
+        rematches::release(&self.conn(), id, new)
     }
 }
 

@@ -9,8 +9,8 @@
 //! call does.
 
 use super::{
-    ChallengeRow, Ending, GameRow, JobKind, JobRow, JobStore, MoveRow, ReviewPlyRow, ReviewRow,
-    Seen, SetupRow, Store, StoreError,
+    ChallengeRow, Ending, GameRow, JobKind, JobRow, JobStore, MoveRow, RematchRow, ReviewPlyRow,
+    ReviewRow, Seen, SetupRow, Store, StoreError,
 };
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use menagerie_rules::Color;
@@ -25,6 +25,7 @@ mod jobs;
 mod lobby;
 pub mod notify;
 mod queries;
+mod rematch;
 mod reviews;
 pub mod schema;
 
@@ -417,6 +418,32 @@ impl Store for PgStore {
     fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError> {
         let id = id.to_string();
         self.call(move |c| async move { lobby::game_names(&**c, &id).await })
+    }
+
+    fn load_rematch(&self, id: &str) -> Result<Option<RematchRow>, StoreError> {
+        let id = id.to_string();
+        self.call(move |c| async move { rematch::load(&**c, &id).await })
+    }
+
+    fn offer_rematch(&self, id: &str, side: Color, now_ms: i64) -> Result<bool, StoreError> {
+        let (origin, id) = (self.origin.clone(), id.to_string());
+        self.call(move |c| async move { rematch::offer(&**c, &origin, &id, side, now_ms).await })
+    }
+
+    fn claim_rematch(
+        &self,
+        id: &str,
+        new: &str,
+        tokens: &[String; 2],
+        now_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let (id, new, tokens) = (id.to_string(), new.to_string(), tokens.clone());
+        self.call(move |c| async move { rematch::claim(&**c, &id, &new, &tokens, now_ms).await })
+    }
+
+    fn release_rematch(&self, id: &str, new: &str) -> Result<(), StoreError> {
+        let (origin, id, new) = (self.origin.clone(), id.to_string(), new.to_string());
+        self.call(move |c| async move { rematch::release(&**c, &origin, &id, &new).await })
     }
 }
 
