@@ -28,7 +28,7 @@ pub fn check_version(found: i64, known: usize) -> Result<usize, StoreError> {
 type SqliteStep = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// The SQLite schema's steps, in order (step `i` makes version `i + 1`).
-const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1, sqlite_v2, sqlite_v3];
+const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1, sqlite_v2, sqlite_v3, sqlite_v4];
 
 /// The newest SQLite schema version this build knows.
 pub const SQLITE_VERSION: usize = SQLITE_STEPS.len();
@@ -55,9 +55,16 @@ fn sqlite_v2(tx: &Transaction<'_>) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Version 3: rematch offers and started rematches (`rematches`), which
+/// Version 3: nothing (PostgreSQL's version 3 is the `jobs` table, which
+/// SQLite does without), so that each version is the same on both.
+#[allow(clippy::unnecessary_wraps)]
+fn sqlite_v3(_: &Transaction<'_>) -> Result<(), StoreError> {
+    Ok(())
+}
+
+/// Version 4: rematch offers and started rematches (`rematches`), which
 /// were kept in the server's memory before.
-fn sqlite_v3(tx: &Transaction<'_>) -> Result<(), StoreError> {
+fn sqlite_v4(tx: &Transaction<'_>) -> Result<(), StoreError> {
     tx.execute_batch(super::rematches::SCHEMA)?;
     Ok(())
 }
@@ -177,6 +184,32 @@ mod tests {
             .query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(version, i64::try_from(SQLITE_VERSION).unwrap());
+    }
+
+    #[test]
+    fn a_version_2_file_gains_rematches() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(&format!(
+            "{}
+             ALTER TABLE moves ADD COLUMN played_ms INTEGER;
+             {}
+             CREATE TABLE schema_version (version INTEGER PRIMARY KEY,
+                applied_ms INTEGER NOT NULL);
+             INSERT INTO schema_version VALUES (1, 0), (2, 0);",
+            super::super::SCHEMA,
+            super::super::LOBBY_SCHEMA
+        ))
+        .unwrap();
+        assert!(conn.prepare("SELECT * FROM rematches").is_err());
+        migrate_sqlite(&mut conn).unwrap();
+        let rows: i64 = conn
+            .query_row("SELECT COUNT(*) FROM rematches", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(rows, 0);
+        let version: i64 = conn
+            .query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, 4);
     }
 
     #[test]

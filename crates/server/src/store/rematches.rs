@@ -21,7 +21,7 @@ pub struct RematchRow {
     pub game: Option<(String, [String; 2])>,
 }
 
-/// The schema step that adds the table (SQLite version 3).
+/// The schema step that adds the table (version 4, as PostgreSQL's).
 pub(super) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS rematches (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
