@@ -8,7 +8,7 @@ use crate::error::{ApiError, ErrorCode};
 use crate::game::{Game, GameEvent, NewGame, Seat};
 use crate::rate::RateLimiter;
 use crate::review::{self, Reviews};
-use crate::store::{Ending, GameRow, Seen, Store, StoreError};
+use crate::store::{Ending, GameRow, Store, StoreError};
 use crate::{variants, view};
 use menagerie_rules::{ByColor, Color, GameRecord, Position};
 use std::collections::HashMap;
@@ -283,20 +283,16 @@ impl AppState {
             game.check_turn(seat)?;
             let now = Instant::now();
             let p = game.prepare(text, now)?;
-            let stored = self.store().append_move(&game.id, &p.row);
+            // A move answering the opponent's draw offer declines it, in
+            // the move's own transaction.
+            let stored = match game.draw_offer.filter(|&c| c != game.turn()) {
+                Some(offerer) => self
+                    .store()
+                    .append_declining_move(&game.id, &p.row, offerer),
+                None => self.store().append_move(&game.id, &p.row),
+            };
             if stored.is_ok() {
-                let before = game.seen();
                 game.apply(p, now);
-                if before.draw_offer.is_some() && game.draw_offer.is_none() {
-                    // The move declined the offer; if that fails, the
-                    // offer stays stored and the next change is refused
-                    // (`409`) until this copy is reloaded.
-                    let after = Seen {
-                        plies: before.plies + 1,
-                        ..before
-                    };
-                    let _ = self.store().set_draw_offer(&game.id, &after, None);
-                }
             }
             stored
         };

@@ -52,6 +52,9 @@ impl Store for Gone {
     fn append_move(&self, _: &str, _: &MoveRow) -> Result<(), StoreError> {
         Err(gone())
     }
+    fn append_declining_move(&self, _: &str, _: &MoveRow, _: Color) -> Result<(), StoreError> {
+        Err(gone())
+    }
     fn take_back(&self, _: &str, _: &Seen, _: usize) -> Result<(), StoreError> {
         Err(gone())
     }

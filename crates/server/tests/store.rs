@@ -114,6 +114,34 @@ fn undo_endings_and_draw_offers(s: &dyn Store) {
     assert_eq!((g.ending, g.draw_offer), (Some(end), None));
 }
 
+/// A move that declines the opponent's draw offer withdraws it in its own
+/// transaction, so no other server can accept the offer after the move; a
+/// plain move, or one declining an offer that does not stand, leaves the
+/// stored offer alone.
+fn a_declining_move_withdraws_the_offer(s: &dyn Store) {
+    s.create_game(&row_without_offer("g1")).unwrap();
+    s.append_move("g1", &mv(1, "e2e4")).unwrap();
+    s.set_draw_offer("g1", &seen(1, None), Some(Color::White))
+        .unwrap();
+    s.append_declining_move("g1", &mv(2, "e7e5"), Color::Black)
+        .unwrap();
+    let (g, _) = s.load_game("g1").unwrap().unwrap();
+    assert_eq!(g.draw_offer, Some(Color::White), "not Black's offer");
+    s.append_move("g1", &mv(3, "g1f3")).unwrap();
+    let (g, _) = s.load_game("g1").unwrap().unwrap();
+    assert_eq!(g.draw_offer, Some(Color::White), "a plain move");
+    s.append_declining_move("g1", &mv(4, "b8c6"), Color::White)
+        .unwrap();
+    let (g, moves) = s.load_game("g1").unwrap().unwrap();
+    assert_eq!((moves.len(), g.draw_offer), (4, None));
+    let end = Ending {
+        result: "1/2-1/2".into(),
+        reason: "agreement".into(),
+    };
+    let stale = s.end_game("g1", &seen(4, Some(Color::White)), &end);
+    assert!(matches!(stale, Err(StoreError::Conflict(_))), "{stale:?}");
+}
+
 /// Every change decided on a view of the game that is no longer the
 /// stored one is a conflict, and changes nothing.
 fn changes_on_a_stale_view_are_conflicts(s: &dyn Store) {
@@ -438,6 +466,11 @@ fn games_and_moves_round_trip_on_both_backends() {
 #[test]
 fn a_stored_ply_is_a_conflict_on_both_backends() {
     on_both("a_stored_ply_is_a_conflict", a_stored_ply_is_a_conflict);
+}
+
+#[test]
+fn a_declining_move_withdraws_the_offer_on_both_backends() {
+    on_both("declining_move", a_declining_move_withdraws_the_offer);
 }
 
 #[test]

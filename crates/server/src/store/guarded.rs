@@ -117,8 +117,15 @@ fn guarded(
     Ok(())
 }
 
-/// Adds move `mv` to game `id` (see [`Stored::allows_move`]).
-pub(super) fn append_move(c: &mut Connection, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
+/// Adds move `mv` to game `id` (see [`Stored::allows_move`]) and, in the
+/// same transaction, withdraws a draw offer standing from `declines` (the
+/// side the move answers).
+pub(super) fn append_move(
+    c: &mut Connection,
+    id: &str,
+    mv: &MoveRow,
+    declines: Option<Color>,
+) -> Result<(), StoreError> {
     guarded(
         c,
         id,
@@ -136,6 +143,12 @@ pub(super) fn append_move(c: &mut Connection, id: &str, mv: &MoveRow) -> Result<
                     mv.played_ms
                 ],
             )?;
+            if let Some(offerer) = declines {
+                tx.execute(
+                    "UPDATE games SET draw_offer = NULL WHERE id = ?1 AND draw_offer = ?2",
+                    params![id, color_name(offerer)],
+                )?;
+            }
             Ok(())
         },
     )

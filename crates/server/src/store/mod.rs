@@ -163,6 +163,18 @@ pub trait Store: Send + Sync {
     /// [`StoreError::Conflict`] if the ply is already stored, the game has
     /// ended or lacks plies before it; [`StoreError::NoSuchGame`].
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError>;
+    /// Adds move `mv` as [`Store::append_move`] does and, in the same
+    /// transaction, withdraws the draw offer standing from `offerer`, which
+    /// the move declines (so no other server can accept it after the move).
+    ///
+    /// # Errors
+    /// As [`Store::append_move`].
+    fn append_declining_move(
+        &self,
+        id: &str,
+        mv: &MoveRow,
+        offerer: Color,
+    ) -> Result<(), StoreError>;
     /// Keeps only the first `keep` actions (undo) and clears the draw
     /// offer, if the game is as `seen` (see [`guarded`]).
     ///
@@ -668,7 +680,16 @@ impl Store for SqliteStore {
     }
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
-        guarded::append_move(&mut self.conn(), id, mv)
+        guarded::append_move(&mut self.conn(), id, mv, None)
+    }
+
+    fn append_declining_move(
+        &self,
+        id: &str,
+        mv: &MoveRow,
+        offerer: Color,
+    ) -> Result<(), StoreError> {
+        guarded::append_move(&mut self.conn(), id, mv, Some(offerer))
     }
 
     fn take_back(&self, id: &str, seen: &Seen, keep: usize) -> Result<(), StoreError> {

@@ -41,16 +41,26 @@ async fn stored(tx: &Transaction<'_>, id: &str) -> Result<Stored, StoreError> {
     })
 }
 
-/// Adds move `mv` to game `id` (see [`Stored::allows_move`]).
+/// Adds move `mv` to game `id` (see [`Stored::allows_move`]) and, in the
+/// same transaction, withdraws a draw offer standing from `declines`.
 pub(super) async fn append_move(
     c: &mut Object,
     origin: &str,
     id: &str,
     mv: &MoveRow,
+    declines: Option<Color>,
 ) -> Result<(), StoreError> {
     let tx = c.transaction().await?;
     stored(&tx, id).await?.allows_move(id, mv.ply)?;
     queries::append_move(&*tx, origin, id, mv).await?;
+    if let Some(offerer) = declines {
+        let offerer = color_name(offerer);
+        tx.execute(
+            "UPDATE games SET draw_offer = NULL WHERE id = $1 AND draw_offer = $2",
+            &[&id, &offerer],
+        )
+        .await?;
+    }
     tx.commit().await?;
     Ok(())
 }

@@ -248,7 +248,21 @@ impl Store for PgStore {
 
     fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
         let (origin, id, mv) = (self.origin.clone(), id.to_string(), mv.clone());
-        self.call(move |mut c| async move { guarded::append_move(&mut c, &origin, &id, &mv).await })
+        self.call(move |mut c| async move {
+            guarded::append_move(&mut c, &origin, &id, &mv, None).await
+        })
+    }
+
+    fn append_declining_move(
+        &self,
+        id: &str,
+        mv: &MoveRow,
+        offerer: Color,
+    ) -> Result<(), StoreError> {
+        let (origin, id, mv) = (self.origin.clone(), id.to_string(), mv.clone());
+        self.call(move |mut c| async move {
+            guarded::append_move(&mut c, &origin, &id, &mv, Some(offerer)).await
+        })
     }
 
     fn take_back(&self, id: &str, seen: &Seen, keep: usize) -> Result<(), StoreError> {
