@@ -283,14 +283,7 @@ impl AppState {
             game.check_turn(seat)?;
             let now = Instant::now();
             let p = game.prepare(text, now)?;
-            // A move answering the opponent's draw offer declines it, in
-            // the move's own transaction.
-            let stored = match game.draw_offer.filter(|&c| c != game.turn()) {
-                Some(offerer) => self
-                    .store()
-                    .append_declining_move(&game.id, &p.row, offerer),
-                None => self.store().append_move(&game.id, &p.row),
-            };
+            let stored = store_move(self.store(), &game, &p);
             if stored.is_ok() {
                 game.apply(p, now);
             }
@@ -513,7 +506,7 @@ impl AppState {
                                 menagerie_rules::notation::render(game.record.position(), &m);
                             let now = Instant::now();
                             if let Ok(p) = game.prepare(&text, now) {
-                                if state.store().append_move(&game.id, &p.row).is_ok() {
+                                if store_move(state.store(), &game, &p).is_ok() {
                                     game.apply(p, now);
                                 }
                             }
@@ -561,6 +554,22 @@ pub fn reply_search(game: &Game) -> Option<Job> {
         seed,
     };
     Some(job)
+}
+
+/// Stores `game`'s prepared move `p`; a move answering the opponent's
+/// draw offer declines it, withdrawn in the move's own transaction.
+///
+/// # Errors
+/// As [`Store::append_move`].
+pub(crate) fn store_move(
+    store: &dyn Store,
+    game: &Game,
+    p: &crate::game::Prepared,
+) -> Result<(), StoreError> {
+    match game.draw_offer.filter(|&c| c != game.turn()) {
+        Some(offerer) => store.append_declining_move(&game.id, &p.row, offerer),
+        None => store.append_move(&game.id, &p.row),
+    }
 }
 
 pub(crate) fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {

@@ -68,7 +68,7 @@ fn play(
     let Ok(p) = game.prepare(&text, now) else {
         return Ok(());
     };
-    state.store().append_move(&game.id, &p.row)?;
+    crate::state::store_move(state.store(), &game, &p)?;
     game.apply(p, now);
     Ok(())
 }
