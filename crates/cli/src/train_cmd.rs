@@ -49,6 +49,10 @@ pub struct TrainArgs {
     /// into the square weights when the net is written).
     #[arg(long)]
     no_factors: bool,
+    /// Add every training position a second time mirrored left to right
+    /// (for games whose pieces move the same on both wings).
+    #[arg(long)]
+    mirror: bool,
 }
 
 fn checkpoint_path(out: &Path, epoch: u32) -> PathBuf {
@@ -88,6 +92,7 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
     let filter = Filter {
         max_score: a.max_score,
         factors: !a.no_factors,
+        mirror: a.mirror,
         ..Filter::default()
     };
     let (train, valid, games) = dataset::load(&files, &filter)?;

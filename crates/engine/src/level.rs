@@ -101,10 +101,16 @@ const fn rung(level: u8, name: &'static str, wreckage: Option<i32>, chess: Optio
 pub struct Rng(u64);
 
 impl Rng {
-    /// A generator from a seed (any value).
+    /// A generator from a seed (any value). The seed is mixed first
+    /// (SplitMix64's finaliser), so seeds that differ in one bit start far
+    /// apart; the state is never zero.
     #[must_use]
     pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x2545_f491_4f6c_dd1d | 1)
+        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        Rng(if z == 0 { 0x2545_f491_4f6c_dd1d } else { z })
     }
 
     /// The next 64 random bits.
@@ -172,6 +178,15 @@ pub fn choose(scores: &[i32], tolerance: i32, rng: &mut Rng) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seeds_one_bit_apart_give_different_streams() {
+        for seed in [0u64, 2, 100, 1 << 40] {
+            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed ^ 1));
+            let (x, y): (Vec<u64>, Vec<u64>) = (0..4).map(|_| (a.next_u64(), b.next_u64())).unzip();
+            assert_ne!(x, y, "seed {seed}");
+        }
+    }
 
     #[test]
     fn levels_grow_in_strength() {

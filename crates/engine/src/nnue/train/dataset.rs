@@ -5,6 +5,8 @@
 
 use super::model::factor_of;
 use crate::nnue::data::{self, Game, FLAG_CAPTURE, FLAG_CHECK, FLAG_MATE};
+use crate::nnue::features::BOARD_FEATURES;
+use menagerie_rules::geometry::{CANVAS, CANVAS_SQUARES};
 use menagerie_rules::Color;
 
 /// Positions as flat arrays.
@@ -43,36 +45,69 @@ impl Dataset {
         self.features[a..b].split_at((b - a) / 2)
     }
 
-    fn push_game(&mut self, g: &Game, ranks: u8, filter: &Filter) {
+    /// Adds `g`'s positions; with `mirror_files` set to the board's
+    /// width, each position also a second time mirrored left to right.
+    fn push_game(&mut self, g: &Game, ranks: u8, mirror_files: Option<u8>, filter: &Filter) {
         for r in &g.records {
             if r.flags & filter.skip_flags != 0 || f32::from(r.score).abs() > filter.max_score {
                 continue;
             }
-            if self.offsets.is_empty() {
-                self.offsets.push(0);
+            self.push_record(g, r, ranks, None, filter);
+            if mirror_files.is_some() {
+                self.push_record(g, r, ranks, mirror_files, filter);
             }
-            let turn = r.turn();
-            for persp in [turn, !turn] {
-                let start = self.features.len();
-                r.features(persp, ranks, &mut self.features);
-                if filter.factors {
-                    for i in start..self.features.len() {
-                        if let Some(g) = factor_of(self.features[i]) {
-                            self.features.push(g);
-                        }
+        }
+    }
+
+    fn push_record(
+        &mut self,
+        g: &Game,
+        r: &data::Record,
+        ranks: u8,
+        mirror_files: Option<u8>,
+        filter: &Filter,
+    ) {
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        let turn = r.turn();
+        for persp in [turn, !turn] {
+            let start = self.features.len();
+            r.features(persp, ranks, &mut self.features);
+            if let Some(files) = mirror_files {
+                for f in &mut self.features[start..] {
+                    *f = mirrored(*f, files);
+                }
+            }
+            if filter.factors {
+                for i in start..self.features.len() {
+                    if let Some(g) = factor_of(self.features[i]) {
+                        self.features.push(g);
                     }
                 }
             }
-            self.offsets.push(self.features.len() as u32);
-            self.scores.push(f32::from(r.score));
-            let white = f32::from(g.white_result) / 2.0;
-            self.results.push(if turn == Color::White {
-                white
-            } else {
-                1.0 - white
-            });
         }
+        self.offsets.push(self.features.len() as u32);
+        self.scores.push(f32::from(r.score));
+        let white = f32::from(g.white_result) / 2.0;
+        self.results.push(if turn == Color::White {
+            white
+        } else {
+            1.0 - white
+        });
     }
+}
+
+/// Board feature `f` with its square's file mirrored within a board
+/// `files` wide (pocket features are kept).
+fn mirrored(f: u16, files: u8) -> u16 {
+    let f = usize::from(f);
+    if f >= BOARD_FEATURES {
+        return f as u16;
+    }
+    let file = f % CANVAS_SQUARES % usize::from(CANVAS);
+    let to = usize::from(files).saturating_sub(1).saturating_sub(file);
+    (f - file + to) as u16
 }
 
 /// Which positions are used.
@@ -87,6 +122,9 @@ pub struct Filter {
     pub validation_every: u32,
     /// Whether the training-only factor features are added.
     pub factors: bool,
+    /// Whether every training position is added a second time mirrored
+    /// left to right (validation positions never are).
+    pub mirror: bool,
 }
 
 impl Default for Filter {
@@ -96,6 +134,7 @@ impl Default for Filter {
             max_score: 3000.0,
             validation_every: 20,
             factors: true,
+            mirror: false,
         }
     }
 }
@@ -116,13 +155,36 @@ pub fn load(
             games.push(scan.header.variant.clone());
         }
         for g in &scan.games {
-            let set = if g.index % filter.validation_every.max(2) == 0 {
-                &mut valid
+            let ranks = scan.header.ranks;
+            if g.index % filter.validation_every.max(2) == 0 {
+                valid.push_game(g, ranks, None, filter);
             } else {
-                &mut train
-            };
-            set.push_game(g, scan.header.ranks, filter);
+                let mirror = filter.mirror.then_some(scan.header.files);
+                train.push_game(g, ranks, mirror, filter);
+            }
         }
     }
     Ok((train, valid, games))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::features;
+    use menagerie_rules::{Role, Square};
+
+    #[test]
+    fn mirroring_swaps_the_wings_and_keeps_pockets() {
+        let sq = |f: u8, r: u8| Square::new(f, r).expect("on the canvas");
+        for (files, from, to) in [(10, 0, 9), (10, 3, 6), (8, 0, 7), (8, 4, 3)] {
+            for persp in Color::BOTH {
+                let a = features::board(persp, Color::White, Role::ALL[2], sq(from, 1), 8) as u16;
+                let b = features::board(persp, Color::White, Role::ALL[2], sq(to, 1), 8) as u16;
+                assert_eq!(mirrored(a, files), b);
+                assert_eq!(mirrored(b, files), a);
+            }
+        }
+        let p = features::pocket(Color::White, Color::Black, Role::ALL[1], 2) as u16;
+        assert_eq!(mirrored(p, 10), p);
+    }
 }
