@@ -12,8 +12,9 @@ use crate::score::{self, Score, INFINITY};
 use crate::search::{Searcher, Shared, MAX_PLY};
 use crate::stability::Stability;
 use crate::tt::Table;
-use menagerie_rules::{GameRecord, Move, Position};
+use menagerie_rules::{GameRecord, Move, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The engine's settings.
@@ -109,10 +110,21 @@ impl Engine {
         self.moves_chosen = 0;
     }
 
+    /// The net this engine evaluates `variant` with, if any. The shipped
+    /// nets play at full strength only: the levels below it keep the
+    /// classical evaluation their ladder was measured with (`docs/engine.md`),
+    /// unless a net was chosen by name.
+    fn net_for(&self, variant: &Variant) -> Option<Arc<Network>> {
+        if self.options.level < MAX_LEVEL && self.options.eval == EvalChoice::Auto {
+            return None;
+        }
+        self.options.eval.net_for(variant)
+    }
+
     /// The static evaluation of `pos` from the side to move's view.
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        match self.options.eval.net_for(pos.variant()) {
+        match self.net_for(pos.variant()) {
             Some(net) => crate::nnue::evaluate(&net, pos),
             None => crate::eval::evaluate(pos, &self.weights),
         }
@@ -167,7 +179,7 @@ impl Engine {
             hard_deadline: budget.map(|(_, hard)| start + hard),
         };
         self.tt.new_search();
-        let net = self.options.eval.net_for(pos.variant());
+        let net = self.net_for(pos.variant());
         let run = Run {
             shared: &shared,
             weights: &self.weights,

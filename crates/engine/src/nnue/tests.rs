@@ -116,3 +116,39 @@ fn the_output_is_symmetric_for_a_mirrored_start() {
         assert_eq!(acc.v[0], acc.v[1], "{}", variant.key);
     }
 }
+
+#[test]
+fn shipped_nets_play_at_full_strength_and_named_nets_at_every_level() {
+    use crate::{Engine, EvalChoice, Options};
+    use std::sync::Arc;
+    let named = Arc::new(random_net(32, 13));
+    for variant in menagerie_games::all() {
+        let pos = Position::start(variant);
+        let classical = crate::eval::evaluate(&pos, &crate::eval::DEFAULT);
+        let engine = |level, eval| {
+            Engine::new(Options {
+                hash_mb: 1,
+                level,
+                eval,
+                ..Options::default()
+            })
+        };
+        let shipped = super::builtin::for_game(&variant.key);
+        let full = engine(crate::level::MAX_LEVEL, EvalChoice::Auto).evaluate(&pos);
+        match &shipped {
+            Some(net) => assert_eq!(full, super::evaluate(net, &pos), "{}", variant.key),
+            None => assert_eq!(full, classical, "{}", variant.key),
+        }
+        for level in 1..crate::level::MAX_LEVEL {
+            let auto = engine(level, EvalChoice::Auto).evaluate(&pos);
+            assert_eq!(auto, classical, "{} level {level}", variant.key);
+            let chosen = engine(level, EvalChoice::Net(Arc::clone(&named))).evaluate(&pos);
+            assert_eq!(
+                chosen,
+                super::evaluate(&named, &pos),
+                "{} level {level}",
+                variant.key
+            );
+        }
+    }
+}
