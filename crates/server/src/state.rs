@@ -566,10 +566,8 @@ pub(crate) fn store_move(
     game: &Game,
     p: &crate::game::Prepared,
 ) -> Result<(), StoreError> {
-    match game.draw_offer.filter(|&c| c != game.turn()) {
-        Some(offerer) => store.append_declining_move(&game.id, &p.row, offerer),
-        None => store.append_move(&game.id, &p.row),
-    }
+    let declined = game.draw_offer.filter(|&c| c != game.turn());
+    store.append_move_declining(&game.id, &p.row, declined)
 }
 
 pub(crate) fn live_seat(game: &Game, seat: Option<Seat>) -> Result<Seat, ApiError> {

@@ -49,10 +49,12 @@ impl Store for Gone {
     fn load_game(&self, _: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
         Err(gone())
     }
-    fn append_move(&self, _: &str, _: &MoveRow) -> Result<(), StoreError> {
-        Err(gone())
-    }
-    fn append_declining_move(&self, _: &str, _: &MoveRow, _: Color) -> Result<(), StoreError> {
+    fn append_move_declining(
+        &self,
+        _: &str,
+        _: &MoveRow,
+        _: Option<Color>,
+    ) -> Result<(), StoreError> {
         Err(gone())
     }
     fn take_back(&self, _: &str, _: &Seen, _: usize) -> Result<(), StoreError> {

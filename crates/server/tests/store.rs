@@ -123,14 +123,14 @@ fn a_declining_move_withdraws_the_offer(s: &dyn Store) {
     s.append_move("g1", &mv(1, "e2e4")).unwrap();
     s.set_draw_offer("g1", &seen(1, None), Some(Color::White))
         .unwrap();
-    s.append_declining_move("g1", &mv(2, "e7e5"), Color::Black)
+    s.append_move_declining("g1", &mv(2, "e7e5"), Some(Color::Black))
         .unwrap();
     let (g, _) = s.load_game("g1").unwrap().unwrap();
     assert_eq!(g.draw_offer, Some(Color::White), "not Black's offer");
     s.append_move("g1", &mv(3, "g1f3")).unwrap();
     let (g, _) = s.load_game("g1").unwrap().unwrap();
     assert_eq!(g.draw_offer, Some(Color::White), "a plain move");
-    s.append_declining_move("g1", &mv(4, "b8c6"), Color::White)
+    s.append_move_declining("g1", &mv(4, "b8c6"), Some(Color::White))
         .unwrap();
     let (g, moves) = s.load_game("g1").unwrap().unwrap();
     assert_eq!((moves.len(), g.draw_offer), (4, None));

@@ -162,18 +162,21 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// [`StoreError::Conflict`] if the ply is already stored, the game has
     /// ended or lacks plies before it; [`StoreError::NoSuchGame`].
-    fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError>;
-    /// Adds move `mv` as [`Store::append_move`] does and, in the same
-    /// transaction, withdraws the draw offer standing from `offerer`, which
-    /// the move declines (so no other server can accept it after the move).
+    fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
+        self.append_move_declining(id, mv, None)
+    }
+    /// Adds move `mv` as [`Store::append_move`] does and, with `declined`
+    /// set, in the same transaction withdraws the draw offer standing from
+    /// that side, which the move declines (so no other server can accept it
+    /// after the move).
     ///
     /// # Errors
     /// As [`Store::append_move`].
-    fn append_declining_move(
+    fn append_move_declining(
         &self,
         id: &str,
         mv: &MoveRow,
-        offerer: Color,
+        declined: Option<Color>,
     ) -> Result<(), StoreError>;
     /// Keeps only the first `keep` actions (undo) and clears the draw
     /// offer, if the game is as `seen` (see [`guarded`]).
@@ -679,17 +682,13 @@ impl Store for SqliteStore {
         Ok(Some((row, moves)))
     }
 
-    fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
-        guarded::append_move(&mut self.conn(), id, mv, None)
-    }
-
-    fn append_declining_move(
+    fn append_move_declining(
         &self,
         id: &str,
         mv: &MoveRow,
-        offerer: Color,
+        declined: Option<Color>,
     ) -> Result<(), StoreError> {
-        guarded::append_move(&mut self.conn(), id, mv, Some(offerer))
+        guarded::append_move(&mut self.conn(), id, mv, declined)
     }
 
     fn take_back(&self, id: &str, seen: &Seen, keep: usize) -> Result<(), StoreError> {

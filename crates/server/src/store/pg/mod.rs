@@ -246,22 +246,15 @@ impl Store for PgStore {
         self.call(move |mut c| async move { queries::load_game(&mut c, &id).await })
     }
 
-    fn append_move(&self, id: &str, mv: &MoveRow) -> Result<(), StoreError> {
-        let (origin, id, mv) = (self.origin.clone(), id.to_string(), mv.clone());
-        self.call(move |mut c| async move {
-            guarded::append_move(&mut c, &origin, &id, &mv, None).await
-        })
-    }
-
-    fn append_declining_move(
+    fn append_move_declining(
         &self,
         id: &str,
         mv: &MoveRow,
-        offerer: Color,
+        declined: Option<Color>,
     ) -> Result<(), StoreError> {
         let (origin, id, mv) = (self.origin.clone(), id.to_string(), mv.clone());
         self.call(move |mut c| async move {
-            guarded::append_move(&mut c, &origin, &id, &mv, Some(offerer)).await
+            guarded::append_move(&mut c, &origin, &id, &mv, declined).await
         })
     }
 
