@@ -115,7 +115,7 @@ impl Engine {
     /// classical evaluation their ladder was measured with (`docs/engine.md`),
     /// unless a net was chosen by name.
     fn net_for(&self, variant: &Variant) -> Option<Arc<Network>> {
-        if self.options.level < MAX_LEVEL && self.options.eval == EvalChoice::Auto {
+        if self.options.level < MAX_LEVEL && matches!(self.options.eval, EvalChoice::Auto) {
             return None;
         }
         self.options.eval.net_for(variant)

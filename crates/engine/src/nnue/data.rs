@@ -120,6 +120,22 @@ impl Record {
         }
     }
 
+    /// The same position mirrored left to right on a board `files` wide
+    /// (score, flags and pockets kept).
+    #[must_use]
+    pub fn mirrored(&self, files: u8) -> Record {
+        let flip = |sq: Square| {
+            let file = files.saturating_sub(1).saturating_sub(sq.file());
+            Square::new(file, sq.rank()).unwrap_or(sq)
+        };
+        Record {
+            score: self.score,
+            flags: self.flags,
+            pieces: self.pieces.iter().map(|&(sq, p)| (flip(sq), p)).collect(),
+            pockets: self.pockets.clone(),
+        }
+    }
+
     /// The active features from `persp` on a board of `ranks` ranks.
     pub fn features(&self, persp: Color, ranks: u8, out: &mut Vec<u16>) {
         for &(sq, p) in &self.pieces {

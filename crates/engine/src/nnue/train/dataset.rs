@@ -5,8 +5,6 @@
 
 use super::model::factor_of;
 use crate::nnue::data::{self, Game, FLAG_CAPTURE, FLAG_CHECK, FLAG_MATE};
-use crate::nnue::features::BOARD_FEATURES;
-use menagerie_rules::geometry::{CANVAS, CANVAS_SQUARES};
 use menagerie_rules::Color;
 
 /// Positions as flat arrays.
@@ -52,21 +50,14 @@ impl Dataset {
             if r.flags & filter.skip_flags != 0 || f32::from(r.score).abs() > filter.max_score {
                 continue;
             }
-            self.push_record(g, r, ranks, None, filter);
-            if mirror_files.is_some() {
-                self.push_record(g, r, ranks, mirror_files, filter);
+            self.push_record(g, r, ranks, filter);
+            if let Some(files) = mirror_files {
+                self.push_record(g, &r.mirrored(files), ranks, filter);
             }
         }
     }
 
-    fn push_record(
-        &mut self,
-        g: &Game,
-        r: &data::Record,
-        ranks: u8,
-        mirror_files: Option<u8>,
-        filter: &Filter,
-    ) {
+    fn push_record(&mut self, g: &Game, r: &data::Record, ranks: u8, filter: &Filter) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
@@ -74,11 +65,6 @@ impl Dataset {
         for persp in [turn, !turn] {
             let start = self.features.len();
             r.features(persp, ranks, &mut self.features);
-            if let Some(files) = mirror_files {
-                for f in &mut self.features[start..] {
-                    *f = mirrored(*f, files);
-                }
-            }
             if filter.factors {
                 for i in start..self.features.len() {
                     if let Some(g) = factor_of(self.features[i]) {
@@ -96,18 +82,6 @@ impl Dataset {
             1.0 - white
         });
     }
-}
-
-/// Board feature `f` with its square's file mirrored within a board
-/// `files` wide (pocket features are kept).
-fn mirrored(f: u16, files: u8) -> u16 {
-    let f = usize::from(f);
-    if f >= BOARD_FEATURES {
-        return f as u16;
-    }
-    let file = f % CANVAS_SQUARES % usize::from(CANVAS);
-    let to = usize::from(files).saturating_sub(1).saturating_sub(file);
-    (f - file + to) as u16
 }
 
 /// Which positions are used.
@@ -154,8 +128,8 @@ pub fn load(
         if !games.contains(&scan.header.variant) {
             games.push(scan.header.variant.clone());
         }
+        let ranks = scan.header.ranks;
         for g in &scan.games {
-            let ranks = scan.header.ranks;
             if g.index % filter.validation_every.max(2) == 0 {
                 valid.push_game(g, ranks, None, filter);
             } else {
@@ -169,22 +143,31 @@ pub fn load(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::nnue::features;
-    use menagerie_rules::{Role, Square};
+    use crate::nnue::data::Record;
+    use menagerie_rules::{Color, Piece, Role, Square};
+
+    fn one_piece(file: u8) -> Record {
+        let sq = Square::new(file, 1).expect("on the canvas");
+        Record {
+            score: 12,
+            flags: 0,
+            pieces: vec![(sq, Piece::new(Color::White, Role::ALL[2]))],
+            pockets: vec![(Color::Black, Role::ALL[1], 2)],
+        }
+    }
 
     #[test]
     fn mirroring_swaps_the_wings_and_keeps_pockets() {
-        let sq = |f: u8, r: u8| Square::new(f, r).expect("on the canvas");
         for (files, from, to) in [(10, 0, 9), (10, 3, 6), (8, 0, 7), (8, 4, 3)] {
+            let (a, b) = (one_piece(from), one_piece(to));
+            assert_eq!(a.mirrored(files), b);
+            assert_eq!(b.mirrored(files), a);
             for persp in Color::BOTH {
-                let a = features::board(persp, Color::White, Role::ALL[2], sq(from, 1), 8) as u16;
-                let b = features::board(persp, Color::White, Role::ALL[2], sq(to, 1), 8) as u16;
-                assert_eq!(mirrored(a, files), b);
-                assert_eq!(mirrored(b, files), a);
+                let (mut fa, mut fb) = (Vec::new(), Vec::new());
+                a.mirrored(files).features(persp, 8, &mut fa);
+                b.features(persp, 8, &mut fb);
+                assert_eq!(fa, fb);
             }
         }
-        let p = features::pocket(Color::White, Color::Black, Role::ALL[1], 2) as u16;
-        assert_eq!(mirrored(p, 10), p);
     }
 }
