@@ -27,7 +27,8 @@ pub struct TrainArgs {
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384)]
     batch: usize,
-    /// Starting learning rate (cosine decay to a twentieth).
+    /// Starting learning rate (decayed step by step along a cosine to a
+    /// twentieth at the end of the last epoch).
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
     /// Weight of the search score in the target; the rest is the result.

@@ -28,7 +28,9 @@ pub struct Settings {
     pub epochs: u32,
     /// Positions per step.
     pub batch: usize,
-    /// Starting learning rate (decayed along a cosine to a twentieth).
+    /// Starting learning rate, decayed step by step along a cosine to a
+    /// twentieth at the end of the last epoch (so a one-epoch run anneals
+    /// too).
     pub lr: f32,
     /// Weight of the search score in the target (the rest: the result).
     pub lambda: f32,
@@ -100,9 +102,11 @@ impl Trainer {
         let start = Instant::now();
         let mut order: Vec<u32> = (0..train.len() as u32).collect();
         shuffle(&mut order, self.settings.seed ^ u64::from(epoch));
-        let lr = self.lr_at(epoch);
+        let batches = order.len().div_ceil(self.settings.batch.max(1)).max(1);
         let mut total = 0.0;
-        for batch in order.chunks(self.settings.batch.max(1)) {
+        for (b, batch) in order.chunks(self.settings.batch.max(1)).enumerate() {
+            let done = (epoch.saturating_sub(1)) as f32 + b as f32 / batches as f32;
+            let lr = self.lr_at(done);
             total += self.batch(train, batch, lr);
         }
         let secs = start.elapsed().as_secs_f64().max(1e-9);
@@ -114,9 +118,10 @@ impl Trainer {
         }
     }
 
-    fn lr_at(&self, epoch: u32) -> f32 {
+    /// The learning rate after `done` epochs (fractional) of the run.
+    fn lr_at(&self, done: f32) -> f32 {
         let e = self.settings.epochs.max(1) as f32;
-        let x = (epoch.saturating_sub(1)) as f32 / e;
+        let x = (done / e).clamp(0.0, 1.0);
         let cos = 0.5 * (1.0 + (std::f32::consts::PI * x).cos());
         self.settings.lr * (0.05 + 0.95 * cos)
     }
@@ -271,6 +276,24 @@ mod tests {
             }
         }
         bytes
+    }
+
+    #[test]
+    fn the_learning_rate_falls_within_an_epoch_to_a_twentieth() {
+        let t = Trainer::new(Settings {
+            hidden: 4,
+            epochs: 1,
+            batch: 4,
+            lr: 0.01,
+            lambda: 0.5,
+            sigmoid_cp: 400.0,
+            threads: 1,
+            seed: 3,
+        });
+        assert!((t.lr_at(0.0) - 0.01).abs() < 1e-7);
+        assert!((t.lr_at(0.5) - 0.01 * 0.525).abs() < 1e-6);
+        assert!((t.lr_at(1.0) - 0.0005).abs() < 1e-7);
+        assert!(t.lr_at(0.25) > t.lr_at(0.5) && t.lr_at(0.5) > t.lr_at(0.75));
     }
 
     #[test]
