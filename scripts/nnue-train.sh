@@ -1,32 +1,40 @@
 #!/bin/bash
-# Reproduces a generation of the Wreckage net (docs/engine.md, "Network
-# evaluation (NNUE)"): self-play data, training, the match against the
-# classical evaluation, and the search speed with and without the net.
-# Long (about an hour and a half on two busy cores); not part of CI.
+# Makes a net for one game by the recipe of docs/engine.md ("Network
+# evaluation (NNUE)", stop 32): self-play data at 1 000 nodes a move,
+# three annealed epochs at lambda 0.75, then the match against the
+# classical evaluation at 20 000 nodes and the search speed with the net.
+# Long (about an hour on two idle cores for 5 M positions); not part of CI.
 #
-#   scripts/nnue-train.sh [DATA_DIR] [GAMES] [SEED]
+#   scripts/nnue-train.sh VARIANT [DATA_DIR] [GAMES] [SEED]
 #
-# Defaults reproduce generation 1 (2115 games, seed 1; the match used the
-# checkpoint of epoch 15). A generation after the first self-plays with the
-# previous net:  NET=data/nnue/wreckage-1.nnue GEN=2 scripts/nnue-train.sh
+# Environment: SIGMOID (centipawns of the sigmoid's scale; 600 suits the
+# 10x10 games, 400 chess), NODES (self-play budget, 1000), EPOCHS (3),
+# BOUND (time bound of the self-play, default 60m; rerunning resumes it),
+# NET (self-play with this net: a later generation), MENAGERIE (the binary).
+# The commands of earlier runs (generation 1 at 5 000 nodes, 30 epochs)
+# are in docs/engine.md beside their figures.
 set -euo pipefail
-dir=${1:-/work/data}
-games=${2:-2115}
-seed=${3:-1}
-gen=${GEN:-1}
-epoch=${EPOCH:-15}
+variant=${1:?usage: scripts/nnue-train.sh VARIANT [DATA_DIR] [GAMES] [SEED]}
+dir=${2:-/work/data}
+games=${3:-100000}
+seed=${4:-1}
 bin=${MENAGERIE:-target/release/menagerie}
+sigmoid=${SIGMOID:-600}
+nodes=${NODES:-1000}
+epochs=${EPOCHS:-3}
+bound=${BOUND:-60m}
 mkdir -p "$dir"
 play=()
 if [[ -n "${NET:-}" ]]; then play=(--net "$NET"); fi
-"$bin" tune generate --variant wreckage --games "$games" --nodes 5000 \
-  --seed "$seed" --threads 2 "${play[@]}" --out "$dir/wreckage-g$gen.mgd"
-"$bin" tune train "$dir/wreckage-g$gen.mgd" --hidden 128 --epochs 30 \
-  --batch 16384 --sigmoid-cp 600 --lambda 0.75 --seed 1 \
-  --out "$dir/wreckage-${gen}f.nnue"
-net="$dir/wreckage-${gen}f-e$epoch.nnue"
-"$bin" match --variant wreckage --nodes 20000 --games 200 --opening-plies 8 \
-  --concurrency 2 --seed 2 --out "$dir/match-g${gen}f.pgn" \
+data="$dir/$variant-n$nodes-s$seed.mgd"
+# The time bound ends the run between games; the file keeps every whole game.
+timeout "$bound" "$bin" tune generate --variant "$variant" --games "$games" \
+  --nodes "$nodes" --seed "$seed" --threads 2 "${play[@]}" --out "$data" || true
+net="$dir/$variant-s$seed.nnue"
+"$bin" tune train "$data" --hidden 128 --epochs "$epochs" --batch 16384 \
+  --sigmoid-cp "$sigmoid" --lambda 0.75 --seed 1 --threads 2 --out "$net"
+"$bin" match --variant "$variant" --nodes 20000 --games 200 --opening-plies 8 \
+  --concurrency 2 --seed 2 --out "$dir/match-$variant-s$seed.pgn" \
   "engine/net=$net" engine/classical
 "$bin" bench --search-only --classical
 "$bin" bench --search-only --net "$net"

@@ -8,6 +8,8 @@
 #   ELO    Stockfish's UCI_Elo (default 2300)
 #   TC     time control BASE+INC in seconds (default 10+0.1)
 #   GAMES  games to play, rounded up to even (default 100)
+# Environment: CONCURRENCY, games played at once (default 1; neither side
+# ponders, so 2 keeps two cores busy and no more on an idle 2-core machine).
 #
 # Installs Debian's stockfish package with apt-get when /usr/games/stockfish
 # is missing (through sudo when not root). The games are saved to
@@ -17,6 +19,7 @@ set -euo pipefail
 elo="${1:-2300}"
 tc="${2:-10+0.1}"
 games="${3:-100}"
+concurrency="${CONCURRENCY:-1}"
 stockfish=/usr/games/stockfish
 
 die() {
@@ -27,6 +30,7 @@ die() {
 [[ "$elo" =~ ^[0-9]+$ ]] || die "ELO must be a whole number, not '$elo'"
 [[ "$tc" =~ ^[0-9.]+(\+[0-9.]+)?$ ]] || die "TC must be BASE+INC in seconds (e.g. 10+0.1), not '$tc'"
 [[ "$games" =~ ^[0-9]+$ ]] || die "GAMES must be a whole number, not '$games'"
+[[ "$concurrency" =~ ^[1-9][0-9]*$ ]] || die "CONCURRENCY must be a positive whole number, not '$concurrency'"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -59,6 +63,7 @@ opponent="uci:$stockfish?UCI_LimitStrength=true&UCI_Elo=$elo&Threads=1&Hash=16"
 
 echo "yardstick: engine vs Stockfish at UCI_Elo $elo, $tc, $games games (records: $pgn)" >&2
 "$menagerie" match --variant chess --tc "$tc" --games "$games" --out "$pgn" \
+	--concurrency "$concurrency" \
 	engine "$opponent" | tee "$log"
 
 # The match prints `Elo difference: D +/- M` and `Score of A vs B: ...`.

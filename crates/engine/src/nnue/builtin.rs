@@ -9,7 +9,10 @@ use std::sync::{Arc, OnceLock};
 
 /// The shipped net files (sizes, hashes and the matches that admitted
 /// them: `docs/engine.md`).
-const FILES: &[&[u8]] = &[include_bytes!("../../../../data/nnue/wreckage-2.nnue")];
+const FILES: &[&[u8]] = &[
+    include_bytes!("../../../../data/nnue/wreckage-2.nnue"),
+    include_bytes!("../../../../data/nnue/carnage-1.nnue"),
+];
 
 /// Every shipped net, parsed once (a file that fails to parse is left
 /// out; a test checks that none does).
@@ -42,8 +45,10 @@ mod tests {
     }
 
     #[test]
-    fn wreckage_plays_with_its_shipped_net_and_chess_without() {
-        assert!(super::for_game("wreckage").is_some());
-        assert!(super::for_game("chess").is_none());
+    fn wreckage_and_carnage_play_with_their_own_shipped_nets_and_wounds_without() {
+        let wreckage = super::for_game("wreckage").unwrap();
+        let carnage = super::for_game("carnage").unwrap();
+        assert!(!wreckage.serves("carnage") && !carnage.serves("wreckage"));
+        assert!(super::for_game("wounds").is_none());
     }
 }
