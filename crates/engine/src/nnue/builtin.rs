@@ -12,6 +12,7 @@ use std::sync::{Arc, OnceLock};
 const FILES: &[&[u8]] = &[
     include_bytes!("../../../../data/nnue/wreckage-2.nnue"),
     include_bytes!("../../../../data/nnue/carnage-1.nnue"),
+    include_bytes!("../../../../data/nnue/chess-1.nnue"),
 ];
 
 /// Every shipped net, parsed once (a file that fails to parse is left
@@ -45,10 +46,12 @@ mod tests {
     }
 
     #[test]
-    fn wreckage_and_carnage_play_with_their_own_shipped_nets_and_wounds_without() {
+    fn chess_wreckage_and_carnage_play_with_their_own_shipped_nets_and_wounds_without() {
         let wreckage = super::for_game("wreckage").unwrap();
         let carnage = super::for_game("carnage").unwrap();
+        let chess = super::for_game("chess").unwrap();
         assert!(!wreckage.serves("carnage") && !carnage.serves("wreckage"));
+        assert!(!chess.serves("wounds") && !wreckage.serves("chess"));
         assert!(super::for_game("wounds").is_none());
     }
 }
