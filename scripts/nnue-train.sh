@@ -25,16 +25,23 @@ epochs=${EPOCHS:-3}
 bound=${BOUND:-60m}
 mkdir -p "$dir"
 play=()
-if [[ -n "${NET:-}" ]]; then play=(--net "$NET"); fi
-data="$dir/$variant-n$nodes-s$seed.mgd"
-# The time bound ends the run between games; the file keeps every whole game.
+name="$variant-n$nodes-s$seed"
+if [[ -n "${NET:-}" ]]; then
+  play=(--net "$NET")
+  # Data from a net engine never resumes into the classical engine's file.
+  name="$name-$(basename "$NET" .nnue)"
+fi
+data="$dir/$name.mgd"
+# The time bound (exit status 124) ends the run; the file keeps every whole
+# game. Any other failure stops the script.
 timeout "$bound" "$bin" tune generate --variant "$variant" --games "$games" \
-  --nodes "$nodes" --seed "$seed" --threads 2 "${play[@]}" --out "$data" || true
-net="$dir/$variant-s$seed.nnue"
+  --nodes "$nodes" --seed "$seed" --threads 2 "${play[@]}" --out "$data" ||
+  [[ $? -eq 124 ]]
+net="$dir/$name.nnue"
 "$bin" tune train "$data" --hidden 128 --epochs "$epochs" --batch 16384 \
   --sigmoid-cp "$sigmoid" --lambda 0.75 --seed 1 --threads 2 --out "$net"
 "$bin" match --variant "$variant" --nodes 20000 --games 200 --opening-plies 8 \
-  --concurrency 2 --seed 2 --out "$dir/match-$variant-s$seed.pgn" \
+  --concurrency 2 --seed 2 --out "$dir/match-$name.pgn" \
   "engine/net=$net" engine/classical
 "$bin" bench --search-only --classical
 "$bin" bench --search-only --net "$net"
