@@ -3,8 +3,9 @@
 //! before and after a move are compared role by role, so every kind of
 //! move (detonations, approach and withdrawal, fly-over and double
 //! captures, Wall moves, promotions, Changeling phases, drops and pushes,
-//! castling) is covered by construction, and a move that changes no piece
-//! (a pass, a wound, a rotation) copies the parent.
+//! castling) is covered by construction; in a game with prongs the men
+//! whose prongs changed (wounds, rotations) are compared too, and a move
+//! that changes nothing (a pass) copies the parent.
 
 use super::features::{self, POCKET_BUCKETS};
 use super::net::Network;
@@ -150,7 +151,33 @@ fn changes(persp: Color, before: &Position, after: &Position) -> Option<Changes>
     if after.variant().has_pockets() {
         pocket_changes(persp, before, after, &mut c)?;
     }
+    if after.variant().prongs {
+        prong_changes(persp, before, after, &mut c)?;
+    }
     Some(c)
+}
+
+/// The prong features of every square whose man changed (moved, captured,
+/// wounded or turned).
+fn prong_changes(persp: Color, before: &Position, after: &Position, c: &mut Changes) -> Option<()> {
+    let ranks = after.variant().geometry.ranks();
+    let (b, a) = (before.board(), after.board());
+    let mut list = Vec::with_capacity(16);
+    for sq in b.occupied() | a.occupied() {
+        let (was, is) = (b.get(sq), a.get(sq));
+        if was == is {
+            continue;
+        }
+        for (p, added) in [(was, false), (is, true)] {
+            let Some(p) = p else { continue };
+            list.clear();
+            features::prongs_of(persp, p, sq, ranks, &mut list);
+            for &f in &list {
+                c.push(usize::from(f), added).then_some(())?;
+            }
+        }
+    }
+    Some(())
 }
 
 fn pocket_changes(

@@ -140,6 +140,7 @@ impl Record {
     pub fn features(&self, persp: Color, ranks: u8, out: &mut Vec<u16>) {
         for &(sq, p) in &self.pieces {
             out.push(features::board(persp, p.color, p.role, sq, ranks) as u16);
+            features::prongs_of(persp, p, sq, ranks, out);
         }
         for &(color, role, n) in &self.pockets {
             features::pocket_count(persp, color, role, n, out);

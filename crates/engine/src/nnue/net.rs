@@ -6,17 +6,24 @@
 //! |---|---|
 //! | magic `MNGNNUE\0` | 8 bytes |
 //! | version ([`VERSION`]) | `u32` |
-//! | input features (must be [`FEATURES`]) | `u32` |
+//! | input features ([`FEATURES`], or [`FEATURES_WITHOUT_PRONGS`] for a net without prong weights) | `u32` |
 //! | hidden size per perspective (a multiple of 16, at most 2048) | `u32` |
 //! | output scale (centipawns per unit of output) | `u32` |
 //! | games the net was trained for (comma-separated keys) | `u16` length + UTF-8 |
 //! | first-layer weights, feature-major, times [`QA`] | `i16` x features x hidden |
+//!
+//! (A net whose prong rows are all zero is written in the short form, so
+//! nets of games without prongs keep their size; the short form is read
+//! with those rows zero.)
+//!
+//! | field | type |
+//! |---|---|
 //! | first-layer biases, times [`QA`] | `i16` x hidden |
 //! | output weights (side to move's half first), times [`QB`], within +/-127 | `i16` x 2 x hidden |
 //! | output bias, times `QA * QB` | `i32` |
 //! | FNV-1a 64 hash of every byte before it | `u64` |
 
-use super::features::FEATURES;
+use super::features::{FEATURES, FEATURES_WITHOUT_PRONGS};
 use std::fmt;
 
 /// File magic.
@@ -136,9 +143,10 @@ impl Network {
             return err(format!("version {version}, this engine reads {VERSION}"));
         }
         let features = r.u32("header")? as usize;
-        if features != FEATURES {
+        if features != FEATURES && features != FEATURES_WITHOUT_PRONGS {
             return err(format!(
-                "{features} input features, this engine has {FEATURES}"
+                "{features} input features, this engine has {FEATURES} \
+                 ({FEATURES_WITHOUT_PRONGS} without prongs)"
             ));
         }
         let hidden = r.u32("header")? as usize;
@@ -160,7 +168,8 @@ impl Network {
             .filter(|g| !g.is_empty())
             .map(str::to_string)
             .collect();
-        let w1 = r.i16s(FEATURES * hidden, "first-layer weights")?;
+        let mut w1 = r.i16s(features * hidden, "first-layer weights")?;
+        w1.resize(FEATURES * hidden, 0);
         let b1 = r.i16s(hidden, "first-layer biases")?;
         let w2 = r.i16s(2 * hidden, "output weights")?;
         if w2.iter().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
@@ -187,7 +196,7 @@ impl Network {
         let mut out = MAGIC.to_vec();
         for v in [
             VERSION,
-            FEATURES as u32,
+            self.stored_features() as u32,
             self.hidden as u32,
             self.scale as u32,
         ] {
@@ -196,7 +205,8 @@ impl Network {
         let games = self.games.join(",");
         out.extend_from_slice(&(games.len() as u16).to_le_bytes());
         out.extend_from_slice(games.as_bytes());
-        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+        let w1 = &self.w1[..self.stored_features() * self.hidden];
+        for v in w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend_from_slice(&self.b2.to_le_bytes());
@@ -210,6 +220,17 @@ impl Network {
     pub fn hash(&self) -> u64 {
         let bytes = self.to_bytes();
         fnv1a(&bytes[..bytes.len() - 8])
+    }
+
+    /// The input features its file stores: all of them, or the short form
+    /// when every prong weight is zero.
+    fn stored_features(&self) -> usize {
+        let prongs = &self.w1[FEATURES_WITHOUT_PRONGS * self.hidden..];
+        if prongs.iter().all(|&w| w == 0) {
+            FEATURES_WITHOUT_PRONGS
+        } else {
+            FEATURES
+        }
     }
 
     /// Whether the net was trained for the game with this key.
@@ -276,6 +297,17 @@ mod tests {
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
         assert!(net.serves("wreckage") && !net.serves("chess"));
+    }
+
+    #[test]
+    fn a_net_without_prong_weights_is_written_in_the_short_form() {
+        let mut net = tiny();
+        let full = net.to_bytes().len();
+        net.w1[FEATURES_WITHOUT_PRONGS * net.hidden..].fill(0);
+        let bytes = net.to_bytes();
+        let prong_rows = (FEATURES - FEATURES_WITHOUT_PRONGS) * net.hidden * 2;
+        assert_eq!(bytes.len(), full - prong_rows);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
     }
 
     #[test]

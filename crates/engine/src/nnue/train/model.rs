@@ -2,7 +2,7 @@
 //! passes on sparse inputs, and quantisation to the inference format.
 
 use crate::level::Rng;
-use crate::nnue::features::{BOARD_FEATURES, FEATURES};
+use crate::nnue::features::{BOARD_FEATURES, FEATURES, FEATURES_WITHOUT_PRONGS};
 use menagerie_rules::geometry::CANVAS_SQUARES;
 use menagerie_rules::piece::ROLE_COUNT;
 
@@ -100,7 +100,7 @@ pub struct Target {
 }
 
 impl Model {
-    /// Small random weights.
+    /// Small random weights (zero for the prong and factor inputs).
     #[must_use]
     pub fn random(hidden: usize, seed: u64) -> Model {
         let mut rng = Rng::new(seed);
@@ -109,7 +109,9 @@ impl Model {
             hidden,
             w1: (0..TRAIN_FEATURES * hidden)
                 .map(|i| {
-                    if i < FEATURES * hidden {
+                    // Prong rows start at zero, so they stay zero (and the
+                    // file stays in the short form) in games without prongs.
+                    if i < FEATURES_WITHOUT_PRONGS * hidden {
                         uniform(0.1)
                     } else {
                         0.0
