@@ -13,6 +13,7 @@ const FILES: &[&[u8]] = &[
     include_bytes!("../../../../data/nnue/wreckage-2.nnue"),
     include_bytes!("../../../../data/nnue/carnage-1.nnue"),
     include_bytes!("../../../../data/nnue/chess-1.nnue"),
+    include_bytes!("../../../../data/nnue/wounds-1.nnue"),
 ];
 
 /// Every shipped net, parsed once (a file that fails to parse is left
@@ -46,12 +47,14 @@ mod tests {
     }
 
     #[test]
-    fn chess_wreckage_and_carnage_play_with_their_own_shipped_nets_and_wounds_without() {
+    fn each_game_with_a_shipped_net_plays_its_own() {
         let wreckage = super::for_game("wreckage").unwrap();
         let carnage = super::for_game("carnage").unwrap();
         let chess = super::for_game("chess").unwrap();
+        let wounds = super::for_game("wounds").unwrap();
         assert!(!wreckage.serves("carnage") && !carnage.serves("wreckage"));
         assert!(!chess.serves("wounds") && !wreckage.serves("chess"));
-        assert!(super::for_game("wounds").is_none());
+        assert!(!wounds.serves("chess"));
+        assert!(super::for_game("longer-board").is_none());
     }
 }
