@@ -14,6 +14,7 @@ const FILES: &[&[u8]] = &[
     include_bytes!("../../../../data/nnue/carnage-1.nnue"),
     include_bytes!("../../../../data/nnue/chess-1.nnue"),
     include_bytes!("../../../../data/nnue/wounds-1.nnue"),
+    include_bytes!("../../../../data/nnue/air-and-trench-1.nnue"),
 ];
 
 /// Every shipped net, parsed once (a file that fails to parse is left
@@ -54,7 +55,8 @@ mod tests {
         let wounds = super::for_game("wounds").unwrap();
         assert!(!wreckage.serves("carnage") && !carnage.serves("wreckage"));
         assert!(!chess.serves("wounds") && !wreckage.serves("chess"));
-        assert!(!wounds.serves("chess"));
+        let air = super::for_game("air-and-trench").unwrap();
+        assert!(!wounds.serves("chess") && !air.serves("wreckage"));
         assert!(super::for_game("longer-board").is_none());
     }
 }
