@@ -162,22 +162,21 @@ fn changes(persp: Color, before: &Position, after: &Position) -> Option<Changes>
 fn prong_changes(persp: Color, before: &Position, after: &Position, c: &mut Changes) -> Option<()> {
     let ranks = after.variant().geometry.ranks();
     let (b, a) = (before.board(), after.board());
-    let mut list = Vec::with_capacity(16);
+    let mut room = true;
     for sq in b.occupied() | a.occupied() {
         let (was, is) = (b.get(sq), a.get(sq));
         if was == is {
             continue;
         }
         for (p, added) in [(was, false), (is, true)] {
-            let Some(p) = p else { continue };
-            list.clear();
-            features::prongs_of(persp, p, sq, ranks, &mut list);
-            for &f in &list {
-                c.push(usize::from(f), added).then_some(())?;
+            if let Some(p) = p {
+                features::for_each_prong(persp, p, sq, ranks, |f| {
+                    room &= c.push(usize::from(f), added);
+                });
             }
         }
     }
-    Some(())
+    room.then_some(())
 }
 
 fn pocket_changes(

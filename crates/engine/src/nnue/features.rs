@@ -98,25 +98,32 @@ fn mirrored_knight(i: usize) -> usize {
         .unwrap_or(i)
 }
 
-/// The prong features of man `p` on `sq` (none for a piece whose state is
-/// not prongs: a Wall's halves, or any piece of a game without prongs).
-pub fn prongs_of(persp: Color, p: Piece, sq: Square, ranks: u8, out: &mut Vec<u16>) {
+/// Hands each prong feature of man `p` on `sq` to `each` (none for a
+/// piece whose state is not prongs: a Wall's halves, or any piece of a game
+/// without prongs). A callback, so the accumulator's update needs no buffer.
+pub fn for_each_prong(persp: Color, p: Piece, sq: Square, ranks: u8, mut each: impl FnMut(u16)) {
     if p.state == 0 || p.role == Role::Wall {
         return;
     }
+    let mut emit = |kind, dir| each(prong(persp, p.color, kind, dir, sq, ranks) as u16);
     if p.role == Role::Knight {
         for i in (0..8).filter(|i| p.state >> i & 1 != 0) {
-            out.push(prong(persp, p.color, 2, i, sq, ranks) as u16);
+            emit(2, i);
         }
         return;
     }
     for d in Dir::ALL {
         match prongs::prong(p.state, d) {
-            prongs::SHORT => out.push(prong(persp, p.color, 0, d.index(), sq, ranks) as u16),
-            prongs::LONG => out.push(prong(persp, p.color, 1, d.index(), sq, ranks) as u16),
+            prongs::SHORT => emit(0, d.index()),
+            prongs::LONG => emit(1, d.index()),
             _ => {}
         }
     }
+}
+
+/// The prong features of man `p` on `sq`, appended to `out`.
+pub fn prongs_of(persp: Color, p: Piece, sq: Square, ranks: u8, out: &mut Vec<u16>) {
+    for_each_prong(persp, p, sq, ranks, |f| out.push(f));
 }
 
 /// Pocket features of `count` pieces of `role` (as many buckets as it fills).

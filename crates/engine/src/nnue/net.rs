@@ -11,17 +11,14 @@
 //! | output scale (centipawns per unit of output) | `u32` |
 //! | games the net was trained for (comma-separated keys) | `u16` length + UTF-8 |
 //! | first-layer weights, feature-major, times [`QA`] | `i16` x features x hidden |
-//!
-//! (A net whose prong rows are all zero is written in the short form, so
-//! nets of games without prongs keep their size; the short form is read
-//! with those rows zero.)
-//!
-//! | field | type |
-//! |---|---|
 //! | first-layer biases, times [`QA`] | `i16` x hidden |
 //! | output weights (side to move's half first), times [`QB`], within +/-127 | `i16` x 2 x hidden |
 //! | output bias, times `QA * QB` | `i32` |
 //! | FNV-1a 64 hash of every byte before it | `u64` |
+//!
+//! A net whose prong rows are all zero is written in the short form, so
+//! nets of games without prongs keep their size; the short form is read
+//! with those rows zero.
 
 use super::features::{FEATURES, FEATURES_WITHOUT_PRONGS};
 use std::fmt;
@@ -193,10 +190,11 @@ impl Network {
     /// The file bytes of this net.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
+        let stored = self.stored_features();
         let mut out = MAGIC.to_vec();
         for v in [
             VERSION,
-            self.stored_features() as u32,
+            stored as u32,
             self.hidden as u32,
             self.scale as u32,
         ] {
@@ -205,7 +203,7 @@ impl Network {
         let games = self.games.join(",");
         out.extend_from_slice(&(games.len() as u16).to_le_bytes());
         out.extend_from_slice(games.as_bytes());
-        let w1 = &self.w1[..self.stored_features() * self.hidden];
+        let w1 = &self.w1[..stored * self.hidden];
         for v in w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
