@@ -2,16 +2,18 @@
 //! passes on sparse inputs, and quantisation to the inference format.
 
 use crate::level::Rng;
-use crate::nnue::features::{BOARD_FEATURES, FEATURES, FEATURES_WITHOUT_PRONGS};
+use crate::nnue::features::{BOARD_FEATURES, FEATURES, FEATURES_WITHOUT_PRONGS, PRONG_FEATURES};
 use menagerie_rules::geometry::CANVAS_SQUARES;
 use menagerie_rules::piece::ROLE_COUNT;
 
 /// Training-only inputs: one per (relative colour, role), active with
 /// every board feature of that piece wherever it stands, so that what a
-/// piece is worth anywhere is learnt from every square's examples. They
-/// are folded into the board features' weights when the net is quantised
-/// (the net file has none).
-pub const FACTORS: usize = 2 * ROLE_COUNT;
+/// piece is worth anywhere is learnt from every square's examples; and one
+/// per (relative colour, prong kind, direction), active with that prong on
+/// any square, so that what a prong is worth is learnt from every wounded
+/// man. They are folded into the board and prong features' weights when
+/// the net is quantised (the net file has none).
+pub const FACTORS: usize = 2 * ROLE_COUNT + PRONG_FEATURES / CANVAS_SQUARES;
 /// Rows of the first layer during training.
 pub const TRAIN_FEATURES: usize = FEATURES + FACTORS;
 
@@ -20,7 +22,14 @@ pub const TRAIN_FEATURES: usize = FEATURES + FACTORS;
 #[inline]
 pub fn factor_of(f: u16) -> Option<u16> {
     let f = usize::from(f);
-    (f < BOARD_FEATURES).then(|| (FEATURES + f / CANVAS_SQUARES) as u16)
+    if f < BOARD_FEATURES {
+        Some((FEATURES + f / CANVAS_SQUARES) as u16)
+    } else if (FEATURES_WITHOUT_PRONGS..FEATURES).contains(&f) {
+        let prong = (f - FEATURES_WITHOUT_PRONGS) / CANVAS_SQUARES;
+        Some((FEATURES + 2 * ROLE_COUNT + prong) as u16)
+    } else {
+        None
+    }
 }
 use crate::nnue::net::{Network, MAX_OUTPUT_WEIGHT, QA, QB};
 
@@ -196,11 +205,12 @@ impl Model {
         err * err
     }
 
-    /// The first layer with the factors folded into the board features.
+    /// The first layer with the factors folded into the board and prong
+    /// features.
     fn folded(&self) -> Vec<f32> {
         let n = self.hidden;
         let mut w = self.w1[..FEATURES * n].to_vec();
-        for f in 0..BOARD_FEATURES {
+        for f in 0..FEATURES {
             let Some(g) = factor_of(f as u16) else {
                 continue;
             };
@@ -242,28 +252,62 @@ mod tests {
 
     #[test]
     fn folding_the_factors_keeps_the_function() {
-        let mut m = Model::random(16, 4);
-        for (i, w) in m.w1[FEATURES * 16..].iter_mut().enumerate() {
-            *w = (i % 9) as f32 * 0.01 - 0.04;
+        // Wreckage has piece factors only; Wounds has prong factors too.
+        for (game, ranks) in [("wreckage", 10), ("wounds", 8)] {
+            let mut m = Model::random(16, 4);
+            for (i, w) in m.w1[FEATURES * 16..].iter_mut().enumerate() {
+                *w = (i % 9) as f32 * 0.01 - 0.04;
+            }
+            let pos = Position::start(menagerie_games::by_name(game).unwrap());
+            let r = Record::new(&pos, 0, 0);
+            let (mut us, mut them) = (Vec::new(), Vec::new());
+            r.features(Color::White, ranks, &mut us);
+            r.features(Color::Black, ranks, &mut them);
+            let with = |v: &Vec<u16>| -> Vec<u16> {
+                v.iter()
+                    .copied()
+                    .chain(v.iter().filter_map(|&f| factor_of(f)))
+                    .collect()
+            };
+            let mut scratch = [vec![0.0; 16], vec![0.0; 16]];
+            let factored = m.forward(&with(&us), &with(&them), &mut scratch);
+            let mut plain = m.clone();
+            let folded = m.folded();
+            plain.w1[..folded.len()].copy_from_slice(&folded);
+            plain.w1[FEATURES * 16..].fill(0.0);
+            let direct = plain.forward(&us, &them, &mut scratch);
+            assert!(
+                (factored - direct).abs() < 1e-4,
+                "{game}: {factored} vs {direct}"
+            );
         }
-        let pos = Position::start(menagerie_games::by_name("wreckage").unwrap());
-        let r = Record::new(&pos, 0, 0);
-        let (mut us, mut them) = (Vec::new(), Vec::new());
-        r.features(Color::White, 10, &mut us);
-        r.features(Color::Black, 10, &mut them);
-        let with = |v: &Vec<u16>| -> Vec<u16> {
-            v.iter()
-                .copied()
-                .chain(v.iter().filter_map(|&f| factor_of(f)))
-                .collect()
-        };
-        let mut scratch = [vec![0.0; 16], vec![0.0; 16]];
-        let factored = m.forward(&with(&us), &with(&them), &mut scratch);
-        let mut plain = m.clone();
-        let folded = m.folded();
-        plain.w1[..folded.len()].copy_from_slice(&folded);
-        plain.w1[FEATURES * 16..].fill(0.0);
-        let direct = plain.forward(&us, &them, &mut scratch);
-        assert!((factored - direct).abs() < 1e-4, "{factored} vs {direct}");
+    }
+
+    #[test]
+    fn every_board_and_prong_feature_has_its_own_factor() {
+        use crate::nnue::features::{board, prong};
+        use menagerie_rules::{Role, Square};
+        let sq = |f, r| Square::new(f, r).unwrap();
+        // The same piece on two squares shares a factor; the other colour does not.
+        let a = factor_of(board(Color::White, Color::White, Role::Queen, sq(0, 0), 8) as u16);
+        let b = factor_of(board(Color::White, Color::White, Role::Queen, sq(5, 6), 8) as u16);
+        let c = factor_of(board(Color::White, Color::Black, Role::Queen, sq(5, 6), 8) as u16);
+        assert!(a.is_some() && a == b && b != c);
+        // Likewise a prong: same kind and direction anywhere.
+        let p = |kind, dir, s| factor_of(prong(Color::White, Color::White, kind, dir, s, 8) as u16);
+        assert!(p(0, 4, sq(3, 4)).is_some() && p(0, 4, sq(3, 4)) == p(0, 4, sq(7, 1)));
+        assert_ne!(p(0, 4, sq(3, 4)), p(1, 4, sq(3, 4)));
+        assert_ne!(p(0, 4, sq(3, 4)), p(0, 3, sq(3, 4)));
+        // Every factor is a training row of its own, after the net's inputs.
+        let mut seen = std::collections::HashSet::new();
+        for f in 0..FEATURES {
+            if let Some(g) = factor_of(f as u16) {
+                assert!((FEATURES..TRAIN_FEATURES).contains(&usize::from(g)));
+                seen.insert(g);
+            }
+        }
+        assert_eq!(seen.len(), FACTORS);
+        // Pocket features have none.
+        assert_eq!(factor_of(BOARD_FEATURES as u16), None);
     }
 }
