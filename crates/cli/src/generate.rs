@@ -38,6 +38,9 @@ pub struct Settings {
     pub threads: usize,
     /// Random plies that make each opening.
     pub opening_plies: u32,
+    /// At most this many random wounds dealt after the opening (games with
+    /// prongs: see [`crate::worn`]).
+    pub worn: u32,
     /// A game this long is stopped and scored a draw.
     pub max_plies: usize,
     /// The data file (appended to when it exists).
@@ -246,6 +249,11 @@ impl Run<'_> {
 fn play(s: &Settings, engine: &mut Engine, index: u32) -> Game {
     let seed = s.seed ^ u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut game = opening(s.variant, s.opening_plies, seed);
+    if s.worn > 0 {
+        let mut rng = menagerie_engine::level::Rng::new(seed ^ 0x776f_726e);
+        let wounds = rng.below(s.worn as usize + 1) as u32;
+        game = crate::worn::wear(game, wounds, &mut rng);
+    }
     let mut records = Vec::new();
     let mut streak: (Option<Color>, usize) = (None, 0);
     let mut adjudicated = None;
@@ -362,6 +370,7 @@ mod tests {
             seed: 5,
             threads: 2,
             opening_plies: 4,
+            worn: 0,
             max_plies: 30,
             out: out.clone(),
         };

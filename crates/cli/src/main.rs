@@ -10,6 +10,7 @@ mod protocols;
 mod search_bench;
 mod train_cmd;
 mod tune_cmd;
+mod worn;
 
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
@@ -184,6 +185,11 @@ struct GenerateArgs {
     /// Games longer than this many plies are stopped and scored drawn.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Up to this many random wounds (0 to N, evenly) dealt to men of both
+    /// sides after the opening (games with prongs only), so that worn men
+    /// are seen in balanced games.
+    #[arg(long, default_value_t = 0)]
+    worn: u32,
     /// Self-play with this net instead of the default evaluation.
     #[arg(long)]
     net: Option<String>,
@@ -219,6 +225,9 @@ fn run_generate(a: GenerateArgs) -> Result<(), String> {
     if a.text {
         return tune_cmd::generate(variant, a.games, a.nodes, a.seed, &a.out);
     }
+    if a.worn > 0 && !variant.prongs {
+        return Err(format!("--worn: {} has no prongs to wound", variant.key));
+    }
     let threads = a.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
@@ -231,6 +240,7 @@ fn run_generate(a: GenerateArgs) -> Result<(), String> {
         seed: a.seed,
         threads: threads.clamp(1, 256),
         opening_plies: a.opening_plies,
+        worn: a.worn,
         max_plies: a.max_plies.max(1),
         out: a.out,
     })

@@ -1,0 +1,144 @@
+//! Worn openings for self-play in games with prongs (`tune generate
+//! --worn N`): after the random opening plies, up to `N` wounds (a number
+//! drawn evenly from 0 to `N`) are dealt at random to men of both sides, so that the data shows worn men in
+//! balanced games and not only in lost ones (`docs/engine.md`, stop 34).
+
+use menagerie_engine::level::Rng;
+use menagerie_rules::mechanics::prongs::{self, LONG, NONE, SHORT};
+use menagerie_rules::{fen, Dir, GameRecord, Piece, Position, Role, Square};
+
+/// `game`'s position with `wounds` random wounds dealt (the caller draws
+/// how many), as the start of a
+/// new record (the moves that led to it are dropped). A wound shortens a
+/// long prong or removes a short or knight prong, as an attack would; a
+/// man's last prong is never removed, so no man is taken. The position is
+/// unchanged in a game without prongs, or if it cannot be rebuilt.
+#[must_use]
+pub fn wear(game: GameRecord, wounds: u32, rng: &mut Rng) -> GameRecord {
+    let pos = game.position();
+    if wounds == 0 || !pos.variant().prongs {
+        return game;
+    }
+    let Ok(mut setup) = fen::parse(pos.variant(), &pos.fen()) else {
+        return game;
+    };
+    let men: Vec<Square> = pos
+        .variant()
+        .geometry
+        .squares()
+        .filter(|&sq| setup.board.get(sq).is_some_and(|p| p.role != Role::Wall))
+        .collect();
+    if men.is_empty() {
+        return game;
+    }
+    for _ in 0..wounds {
+        let sq = men[rng.below(men.len())];
+        if let Some(p) = setup.board.get(sq) {
+            setup.board.put(sq, wound(p, rng));
+        }
+    }
+    match Position::from_setup(pos.variant(), setup) {
+        Ok(worn) => GameRecord::new(worn),
+        Err(_) => game,
+    }
+}
+
+/// `p` after one random wound (unchanged if it has a single short or
+/// knight prong left).
+fn wound(p: Piece, rng: &mut Rng) -> Piece {
+    let state = if p.role == Role::Knight {
+        let bits: Vec<u16> = (0..8).filter(|i| p.state >> i & 1 != 0).collect();
+        match bits.len() {
+            0 | 1 => p.state,
+            n => p.state & !(1 << bits[rng.below(n)]),
+        }
+    } else {
+        let dirs: Vec<Dir> = Dir::ALL
+            .into_iter()
+            .filter(|&d| prongs::prong(p.state, d) != NONE)
+            .collect();
+        let strength: usize = dirs
+            .iter()
+            .map(|&d| usize::from(prongs::prong(p.state, d)))
+            .sum();
+        if dirs.is_empty() || strength <= 1 {
+            p.state
+        } else {
+            let d = dirs[rng.below(dirs.len())];
+            let shift = 2 * d.index();
+            let next = if prongs::prong(p.state, d) == LONG {
+                SHORT
+            } else {
+                NONE
+            };
+            p.state & !(3 << shift) | next << shift
+        }
+    };
+    Piece { state, ..p }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use menagerie_rules::piece::PieceState;
+
+    fn strength(role: Role, state: PieceState) -> u32 {
+        if role == Role::Knight {
+            state.count_ones()
+        } else {
+            (0..8).map(|i| u32::from(state >> (2 * i) & 3)).sum()
+        }
+    }
+
+    fn total(pos: &Position) -> (u32, usize) {
+        let g = &pos.variant().geometry;
+        let men: Vec<Piece> = g.squares().filter_map(|s| pos.board().get(s)).collect();
+        let sum = men.iter().map(|p| strength(p.role, p.state)).sum();
+        (sum, men.len())
+    }
+
+    #[test]
+    fn wounds_take_prongs_but_never_a_man() {
+        let v = menagerie_games::by_name("wounds").unwrap();
+        let start = GameRecord::new(Position::start(v));
+        let (before, men) = total(start.position());
+        for seed in 0..20 {
+            let mut rng = Rng::new(seed);
+            let worn = wear(start.clone(), 12, &mut rng);
+            let (after, left) = total(worn.position());
+            assert_eq!(left, men, "no man is taken");
+            assert!(
+                after < before && after + 12 >= before,
+                "{before} -> {after}"
+            );
+            assert!(worn.moves().is_empty());
+            // The position is a valid one, read back from its own string.
+            let fen = worn.position().fen();
+            assert_eq!(Position::from_fen(v, &fen).unwrap().fen(), fen);
+        }
+    }
+
+    #[test]
+    fn a_man_keeps_his_last_prong() {
+        let mut rng = Rng::new(7);
+        let mut p = Piece {
+            role: Role::Queen,
+            ..Position::start(menagerie_games::by_name("wounds").unwrap())
+                .board()
+                .get(Square::new(3, 0).unwrap())
+                .unwrap()
+        };
+        for _ in 0..40 {
+            p = wound(p, &mut rng);
+        }
+        assert_eq!(strength(p.role, p.state), 1);
+    }
+
+    #[test]
+    fn games_without_prongs_are_left_alone() {
+        let v = menagerie_games::by_name("chess").unwrap();
+        let start = GameRecord::new(Position::start(v));
+        let worn = wear(start.clone(), 12, &mut Rng::new(1));
+        assert_eq!(worn.position().fen(), start.position().fen());
+    }
+}
