@@ -14,6 +14,7 @@ const FILES: &[&[u8]] = &[
     include_bytes!("../../../../data/nnue/carnage-1.nnue"),
     include_bytes!("../../../../data/nnue/chess-1.nnue"),
     include_bytes!("../../../../data/nnue/air-and-trench-1.nnue"),
+    include_bytes!("../../../../data/nnue/longer-board-1.nnue"),
 ];
 
 /// Every shipped net, parsed once (a file that fails to parse is left
@@ -55,7 +56,8 @@ mod tests {
         assert!(!chess.serves("wounds") && !wreckage.serves("chess"));
         let air = super::for_game("air-and-trench").unwrap();
         assert!(!air.serves("wreckage") && !chess.serves("air-and-trench"));
-        assert!(super::for_game("longer-board").is_none());
+        let longer = super::for_game("longer-board").unwrap();
+        assert!(!longer.serves("chess") && !chess.serves("longer-board"));
         assert!(super::for_game("wounds").is_none());
     }
 }
