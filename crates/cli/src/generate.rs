@@ -38,7 +38,7 @@ pub struct Settings {
     pub threads: usize,
     /// Random plies that make each opening.
     pub opening_plies: u32,
-    /// At most this many random wounds dealt after the opening (games with
+    /// At most this many men worn down after the opening (games with
     /// prongs: see [`crate::worn`]).
     pub worn: u32,
     /// A game this long is stopped and scored a draw.
@@ -251,8 +251,8 @@ fn play(s: &Settings, engine: &mut Engine, index: u32) -> Game {
     let mut game = opening(s.variant, s.opening_plies, seed);
     if s.worn > 0 {
         let mut rng = menagerie_engine::level::Rng::new(seed ^ 0x776f_726e);
-        let wounds = rng.below(s.worn as usize + 1) as u32;
-        game = crate::worn::wear(game, wounds, &mut rng);
+        let men = rng.below(s.worn as usize + 1) as u32;
+        game = crate::worn::wear(game, men, &mut rng);
     }
     let mut records = Vec::new();
     let mut streak: (Option<Color>, usize) = (None, 0);

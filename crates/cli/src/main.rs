@@ -185,9 +185,10 @@ struct GenerateArgs {
     /// Games longer than this many plies are stopped and scored drawn.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
-    /// Up to this many random wounds (0 to N, evenly) dealt to men of both
-    /// sides after the opening (games with prongs only), so that worn men
-    /// are seen in balanced games.
+    /// Up to this many random men (0 to N, evenly; either side) worn down
+    /// by random wounds after the opening, each to anywhere from whole to a
+    /// single prong (games with prongs only), so that worn men are seen in
+    /// balanced games.
     #[arg(long, default_value_t = 0)]
     worn: u32,
     /// Self-play with this net instead of the default evaluation.
