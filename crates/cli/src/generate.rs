@@ -41,6 +41,9 @@ pub struct Settings {
     /// At most this many men worn down after the opening (games with
     /// prongs: see [`crate::worn`]).
     pub worn: u32,
+    /// At most this many men taken off after the opening (see
+    /// [`crate::thin`]).
+    pub thin: u32,
     /// A game this long is stopped and scored a draw.
     pub max_plies: usize,
     /// The data file (appended to when it exists).
@@ -254,6 +257,11 @@ fn play(s: &Settings, engine: &mut Engine, index: u32) -> Game {
         let men = rng.below(s.worn as usize + 1) as u32;
         game = crate::worn::wear(game, men, &mut rng);
     }
+    if s.thin > 0 {
+        let mut rng = menagerie_engine::level::Rng::new(seed ^ 0x7468_696e);
+        let men = rng.below(s.thin as usize + 1) as u32;
+        game = crate::thin::thin(game, men, &mut rng);
+    }
     let mut records = Vec::new();
     let mut streak: (Option<Color>, usize) = (None, 0);
     let mut adjudicated = None;
@@ -371,6 +379,7 @@ mod tests {
             threads: 2,
             opening_plies: 4,
             worn: 0,
+            thin: 0,
             max_plies: 30,
             out: out.clone(),
         };

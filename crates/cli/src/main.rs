@@ -8,6 +8,7 @@ mod generate;
 mod matches;
 mod protocols;
 mod search_bench;
+mod thin;
 mod train_cmd;
 mod tune_cmd;
 mod worn;
@@ -191,6 +192,11 @@ struct GenerateArgs {
     /// balanced games.
     #[arg(long, default_value_t = 0)]
     worn: u32,
+    /// Up to this many random men (0 to N, evenly; never a royal King, a
+    /// Wall or a side's last man) taken off after the opening, so that
+    /// sparse endgames are seen.
+    #[arg(long, default_value_t = 0)]
+    thin: u32,
     /// Self-play with this net instead of the default evaluation.
     #[arg(long)]
     net: Option<String>,
@@ -242,6 +248,7 @@ fn run_generate(a: GenerateArgs) -> Result<(), String> {
         threads: threads.clamp(1, 256),
         opening_plies: a.opening_plies,
         worn: a.worn,
+        thin: a.thin,
         max_plies: a.max_plies.max(1),
         out: a.out,
     })
