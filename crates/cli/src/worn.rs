@@ -6,7 +6,7 @@
 //! balanced games and not only in lost ones (`docs/engine.md`, stop 34).
 
 use menagerie_engine::level::Rng;
-use menagerie_rules::mechanics::prongs::{self, LONG, NONE, SHORT};
+use menagerie_rules::mechanics::prongs;
 use menagerie_rules::{fen, Dir, GameRecord, Piece, Position, Role, Square};
 
 /// `game`'s position with `men` random men worn down (the caller draws
@@ -60,33 +60,18 @@ fn strength(p: Piece) -> u32 {
 /// `p` after one random wound (unchanged if it has a single short or
 /// knight prong left).
 fn wound(p: Piece, rng: &mut Rng) -> Piece {
+    if strength(p) <= 1 {
+        return p;
+    }
     let state = if p.role == Role::Knight {
         let bits: Vec<u16> = (0..8).filter(|i| p.state >> i & 1 != 0).collect();
-        match bits.len() {
-            0 | 1 => p.state,
-            n => p.state & !(1 << bits[rng.below(n)]),
-        }
+        p.state & !(1 << bits[rng.below(bits.len())])
     } else {
         let dirs: Vec<Dir> = Dir::ALL
             .into_iter()
-            .filter(|&d| prongs::prong(p.state, d) != NONE)
+            .filter(|&d| prongs::prong(p.state, d) != prongs::NONE)
             .collect();
-        let strength: usize = dirs
-            .iter()
-            .map(|&d| usize::from(prongs::prong(p.state, d)))
-            .sum();
-        if dirs.is_empty() || strength <= 1 {
-            p.state
-        } else {
-            let d = dirs[rng.below(dirs.len())];
-            let shift = 2 * d.index();
-            let next = if prongs::prong(p.state, d) == LONG {
-                SHORT
-            } else {
-                NONE
-            };
-            p.state & !(3 << shift) | next << shift
-        }
+        prongs::wounded_in(p.state, dirs[rng.below(dirs.len())])
     };
     Piece { state, ..p }
 }

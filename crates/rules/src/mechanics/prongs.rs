@@ -137,9 +137,17 @@ pub fn wounded(role: Role, state: PieceState, from: Square, target: Square) -> P
     let Some(d) = Dir::between(df, dr) else {
         return state;
     };
-    let back = d.opposite();
-    let shift = 2 * back.index();
-    match prong(state, back) {
+    wounded_in(state, d.opposite())
+}
+
+/// The state (of a man other than a Knight) after a wound to its prong in
+/// direction `d`: a long prong becomes short, a short one is removed (and
+/// nothing changes if there is none).
+#[must_use]
+#[inline]
+pub fn wounded_in(state: PieceState, d: Dir) -> PieceState {
+    let shift = 2 * d.index();
+    match prong(state, d) {
         LONG => state & !(3 << shift) | SHORT << shift,
         _ => state & !(3 << shift),
     }
