@@ -5,7 +5,7 @@
 //! the start reaches (`docs/engine.md`, stop 34).
 
 use menagerie_engine::level::Rng;
-use menagerie_rules::{fen, GameRecord, Position, Role, Square};
+use menagerie_rules::{GameRecord, Role, Square};
 
 /// `game`'s position with `men` random men removed (the caller draws how
 /// many), as the start of a new record (the moves that led to it are
@@ -14,43 +14,38 @@ use menagerie_rules::{fen, GameRecord, Position, Role, Square};
 /// the result is not a valid position (a side not to move left in check).
 #[must_use]
 pub fn thin(game: GameRecord, men: u32, rng: &mut Rng) -> GameRecord {
-    let pos = game.position();
     if men == 0 {
         return game;
     }
-    let v = pos.variant();
-    let Ok(mut setup) = fen::parse(v, &pos.fen()) else {
-        return game;
-    };
+    let v = game.position().variant();
     let removable = |role: Role| role != Role::Wall && !(role == Role::King && v.has_royal_king());
-    let mut squares: Vec<Square> = v
-        .geometry
-        .squares()
-        .filter(|&sq| setup.board.get(sq).is_some_and(|p| removable(p.role)))
-        .collect();
-    for _ in 0..men {
-        if squares.is_empty() {
-            break;
+    crate::matches::edited(game, |setup| {
+        let mut squares: Vec<Square> = v
+            .geometry
+            .squares()
+            .filter(|&sq| setup.board.get(sq).is_some_and(|p| removable(p.role)))
+            .collect();
+        for _ in 0..men {
+            if squares.is_empty() {
+                break;
+            }
+            let sq = squares.swap_remove(rng.below(squares.len()));
+            let Some(p) = setup.board.get(sq) else {
+                continue;
+            };
+            if setup.board.by_color(p.color).len() > 1 {
+                setup.board.take(sq);
+            }
         }
-        let sq = squares.swap_remove(rng.below(squares.len()));
-        let Some(p) = setup.board.get(sq) else {
-            continue;
-        };
-        if setup.board.by_color(p.color).len() > 1 {
-            setup.board.take(sq);
-        }
-    }
-    setup.castling = 0;
-    setup.en_passant.clear();
-    match Position::from_setup(v, setup) {
-        Ok(thinned) => GameRecord::new(thinned),
-        Err(_) => game,
-    }
+        setup.castling = 0;
+        setup.en_passant.clear();
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use menagerie_rules::Position;
 
     fn men(pos: &Position) -> usize {
         pos.board().by_color(menagerie_rules::Color::White).len()

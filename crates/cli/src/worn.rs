@@ -7,7 +7,7 @@
 
 use menagerie_engine::level::Rng;
 use menagerie_rules::mechanics::prongs;
-use menagerie_rules::{fen, Dir, GameRecord, Piece, Position, Role, Square};
+use menagerie_rules::{Dir, GameRecord, Piece, Role, Square};
 
 /// `game`'s position with `men` random men worn down (the caller draws
 /// how many), as the start of a new record (the moves that led to it are
@@ -17,35 +17,29 @@ use menagerie_rules::{fen, Dir, GameRecord, Piece, Position, Role, Square};
 /// if it cannot be rebuilt.
 #[must_use]
 pub fn wear(game: GameRecord, men: u32, rng: &mut Rng) -> GameRecord {
-    let pos = game.position();
-    if men == 0 || !pos.variant().prongs {
+    let v = game.position().variant();
+    if men == 0 || !v.prongs {
         return game;
     }
-    let Ok(mut setup) = fen::parse(pos.variant(), &pos.fen()) else {
-        return game;
-    };
-    let squares: Vec<Square> = pos
-        .variant()
-        .geometry
-        .squares()
-        .filter(|&sq| setup.board.get(sq).is_some_and(|p| p.role != Role::Wall))
-        .collect();
-    if squares.is_empty() {
-        return game;
-    }
-    for _ in 0..men {
-        let sq = squares[rng.below(squares.len())];
-        if let Some(mut p) = setup.board.get(sq) {
-            for _ in 0..rng.below(strength(p) as usize) {
-                p = wound(p, rng);
-            }
-            setup.board.put(sq, p);
+    crate::matches::edited(game, |setup| {
+        let squares: Vec<Square> = v
+            .geometry
+            .squares()
+            .filter(|&sq| setup.board.get(sq).is_some_and(|p| p.role != Role::Wall))
+            .collect();
+        if squares.is_empty() {
+            return;
         }
-    }
-    match Position::from_setup(pos.variant(), setup) {
-        Ok(worn) => GameRecord::new(worn),
-        Err(_) => game,
-    }
+        for _ in 0..men {
+            let sq = squares[rng.below(squares.len())];
+            if let Some(mut p) = setup.board.get(sq) {
+                for _ in 0..rng.below(strength(p) as usize) {
+                    p = wound(p, rng);
+                }
+                setup.board.put(sq, p);
+            }
+        }
+    })
 }
 
 /// A man's prong strength: long prongs 2, short and knight prongs 1.
@@ -79,6 +73,7 @@ fn wound(p: Piece, rng: &mut Rng) -> Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use menagerie_rules::Position;
 
     fn total(pos: &Position) -> (u32, usize) {
         let g = &pos.variant().geometry;

@@ -12,7 +12,7 @@ pub mod uci_player;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_engine::level::Rng;
 use menagerie_protocol::pgn;
-use menagerie_rules::{notation, Color, GameRecord, Outcome, Position, Variant};
+use menagerie_rules::{fen, notation, Color, GameRecord, Outcome, Position, Setup, Variant};
 use players::{Budget, Player, Spec};
 use stats::Tally;
 use std::io::Write;
@@ -86,6 +86,24 @@ impl Finished {
             _ => t.losses = 1,
         }
         t
+    }
+}
+
+/// `game`'s position after `edit` has changed its setup, as the start of a
+/// new record (the moves that led to it are dropped): how `tune generate`
+/// wears and thins its openings. `game` itself if its position cannot be
+/// read as a setup or the edited setup is not a valid position.
+#[must_use]
+pub fn edited(game: GameRecord, edit: impl FnOnce(&mut Setup)) -> GameRecord {
+    let pos = game.position();
+    let v = pos.variant();
+    let Ok(mut setup) = fen::parse(v, &pos.fen()) else {
+        return game;
+    };
+    edit(&mut setup);
+    match Position::from_setup(v, setup) {
+        Ok(changed) => GameRecord::new(changed),
+        Err(_) => game,
     }
 }
 
