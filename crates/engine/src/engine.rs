@@ -10,6 +10,7 @@ use crate::report::{Info, Listener, SearchResult};
 use crate::root::{root_moves, RootMove};
 use crate::score::{self, Score, INFINITY};
 use crate::search::{Searcher, Shared, MAX_PLY};
+use crate::smp::Deepest;
 use crate::stability::Stability;
 use crate::tt::Table;
 use menagerie_rules::{GameRecord, Move, Position, Variant};
@@ -192,6 +193,7 @@ impl Engine {
             start,
             lines,
             report_lines: self.options.multipv.max(1),
+            deepest: Deepest::default(),
         };
         let threads = self.options.threads.max(1);
         let mut completed = std::thread::scope(|s| {
@@ -206,6 +208,12 @@ impl Engine {
         });
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let elapsed = start.elapsed();
+        if features.deepest && lines == 1 && threads > 1 {
+            if let Some((depth, best)) = run.deepest.deeper_than(completed.depth) {
+                completed.depth = depth;
+                completed.lines = vec![line_info(&best, 1, depth, &run, nodes, &self.tt)];
+            }
+        }
         if completed.lines.is_empty() {
             // Stopped before the first iteration finished: the best-ordered
             // legal move stands.
@@ -308,6 +316,8 @@ struct Run<'r, 'a> {
     start: Instant,
     lines: usize,
     report_lines: usize,
+    /// The deepest iteration a helper thread completed.
+    deepest: Deepest,
 }
 
 fn line_info(r: &RootMove, multipv: usize, depth: u32, run: &Run, nodes: u64, tt: &Table) -> Info {
@@ -450,6 +460,10 @@ impl Run<'_, '_> {
             if searcher.aspirate(roots, 0, depth as i32, guess).is_none() {
                 break;
             }
+            if self.shared.aborted() {
+                break;
+            }
+            self.deepest.offer(depth, &roots[0]);
             depth += 1;
         }
         searcher.flush_nodes();

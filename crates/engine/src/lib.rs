@@ -32,6 +32,7 @@ pub mod report;
 pub mod root;
 pub mod score;
 pub mod search;
+pub mod smp;
 pub mod stability;
 pub mod tt;
 pub mod tune;

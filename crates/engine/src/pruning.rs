@@ -44,6 +44,13 @@ pub struct Features {
     /// Late-move reductions lessened for moves with a good history and
     /// deepened for those with a bad one.
     pub history_lmr: bool,
+    /// With helper threads, the move of the deepest iteration any thread
+    /// completed is played, not only the main thread's (`smp::Deepest`).
+    pub deepest: bool,
+    /// In a game without draw rules, a repeated position is scored as a
+    /// draw inside the search all the same, so that the side ahead makes
+    /// progress rather than repeat moves.
+    pub progress: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -63,6 +70,8 @@ impl Default for Features {
             improving: false,
             iir: true,
             history_lmr: false,
+            deepest: false,
+            progress: false,
             early_pruning: false,
             stability: false,
             countermove: false,

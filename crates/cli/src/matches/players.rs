@@ -112,6 +112,8 @@ impl EngineSpec {
                 "stability" => f.stability = true,
                 "counter" => f.countermove = true,
                 "singular" => f.singular = true,
+                "deepest" => f.deepest = true,
+                "progress" => f.progress = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ => match sw
                     .strip_prefix("threads=")

@@ -1,5 +1,9 @@
 //! Draws by the game's history inside the search: two passes in a row, the
-//! 50-move rule and repetitions.
+//! 50-move rule and repetitions. In a game without draw rules a repetition
+//! is scored as a draw all the same (`Features::progress`): a position
+//! that comes back is one where the side that is ahead made no progress,
+//! so the search steers it elsewhere instead of shuffling until the game
+//! is stopped.
 
 use super::{draw_rules, Searcher};
 use menagerie_rules::Position;
@@ -8,16 +12,18 @@ impl Searcher<'_, '_> {
     /// Whether the position at the end of the path is drawn by its history:
     /// two passes in a row, the 50-move rule, or a repetition within the
     /// search path or of a game position (one earlier occurrence suffices
-    /// inside the search).
+    /// inside the search). Without the game's draw rules only passes and,
+    /// with `Features::progress`, repetitions count.
     pub(super) fn drawn_by_history(&self, pos: &Position) -> bool {
         let n = self.path.len();
         if n >= 2 && self.path[n - 1].1 && self.path[n - 2].1 {
             return true;
         }
-        if !draw_rules(pos) {
+        let rules = draw_rules(pos);
+        if !rules && !self.features.progress {
             return false;
         }
-        if pos.halfmoves() >= 100 {
+        if rules && pos.halfmoves() >= 100 {
             return true;
         }
         let hash = pos.hash();
