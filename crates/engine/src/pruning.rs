@@ -70,7 +70,7 @@ impl Default for Features {
             improving: false,
             iir: true,
             history_lmr: false,
-            deepest: false,
+            deepest: true,
             progress: false,
             early_pruning: false,
             stability: false,

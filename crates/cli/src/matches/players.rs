@@ -112,7 +112,7 @@ impl EngineSpec {
                 "stability" => f.stability = true,
                 "counter" => f.countermove = true,
                 "singular" => f.singular = true,
-                "deepest" => f.deepest = true,
+                "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ => match sw
