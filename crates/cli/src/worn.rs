@@ -7,7 +7,7 @@
 
 use menagerie_engine::level::Rng;
 use menagerie_rules::mechanics::prongs;
-use menagerie_rules::{Dir, GameRecord, Piece, Role, Square};
+use menagerie_rules::{GameRecord, Piece, Role, Square};
 
 /// `game`'s position with `men` random men worn down (the caller draws
 /// how many), as the start of a new record (the moves that led to it are
@@ -42,31 +42,21 @@ pub fn wear(game: GameRecord, men: u32, rng: &mut Rng) -> GameRecord {
     })
 }
 
-/// A man's prong strength: long prongs 2, short and knight prongs 1.
+/// A man's prong strength (`prongs::strength`).
 fn strength(p: Piece) -> u32 {
-    if p.role == Role::Knight {
-        u32::from(p.state & 0xFF).count_ones()
-    } else {
-        (0..8).map(|i| u32::from(p.state >> (2 * i) & 3)).sum()
-    }
+    prongs::strength(p.role, p.state)
 }
 
-/// `p` after one random wound (unchanged if it has a single short or
-/// knight prong left).
+/// `p` after one wound to a random prong (unchanged if it has a single
+/// short or knight prong left).
 fn wound(p: Piece, rng: &mut Rng) -> Piece {
     if strength(p) <= 1 {
         return p;
     }
-    let state = if p.role == Role::Knight {
-        let bits: Vec<u16> = (0..8).filter(|i| p.state >> i & 1 != 0).collect();
-        p.state & !(1 << bits[rng.below(bits.len())])
-    } else {
-        let dirs: Vec<Dir> = Dir::ALL
-            .into_iter()
-            .filter(|&d| prongs::prong(p.state, d) != prongs::NONE)
-            .collect();
-        prongs::wounded_in(p.state, dirs[rng.below(dirs.len())])
-    };
+    let prongs: Vec<usize> = (0..8)
+        .filter(|&i| prongs::wounded_at(p.role, p.state, i) != p.state)
+        .collect();
+    let state = prongs::wounded_at(p.role, p.state, prongs[rng.below(prongs.len())]);
     Piece { state, ..p }
 }
 

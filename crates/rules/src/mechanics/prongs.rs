@@ -130,7 +130,7 @@ pub fn wounded(role: Role, state: PieceState, from: Square, target: Square) -> P
     let dr = target.rank() as i8 - from.rank() as i8;
     if role == Role::Knight {
         return match KNIGHT_OFFSETS.iter().position(|&o| o == (-df, -dr)) {
-            Some(i) => state & !(1 << i),
+            Some(i) => wounded_at(role, state, i),
             None => state,
         };
     }
@@ -138,6 +138,29 @@ pub fn wounded(role: Role, state: PieceState, from: Square, target: Square) -> P
         return state;
     };
     wounded_in(state, d.opposite())
+}
+
+/// The state after a wound to prong `i`: for a Knight the knight offset
+/// [`KNIGHT_OFFSETS`]`[i]`, for any other man the compass direction of
+/// index `i` (unchanged if there is no such prong).
+#[must_use]
+pub fn wounded_at(role: Role, state: PieceState, i: usize) -> PieceState {
+    if role == Role::Knight {
+        state & !(1 << i)
+    } else {
+        wounded_in(state, Dir::ALL[i])
+    }
+}
+
+/// A man's prong strength, the sum over his prongs of long 2, short and
+/// knight 1: a wound lowers it by one and a rotation keeps it.
+#[must_use]
+pub fn strength(role: Role, state: PieceState) -> u32 {
+    if role == Role::Knight {
+        u32::from(state & 0xFF).count_ones()
+    } else {
+        Dir::ALL.iter().map(|&d| u32::from(prong(state, d))).sum()
+    }
 }
 
 /// The state (of a man other than a Knight) after a wound to its prong in
