@@ -79,10 +79,16 @@ test('two contexts accepting one challenge at once start exactly one game', asyn
   const row = `#challenges li[data-id="${created.challenge.id}"] [data-accept]`;
   await dave.waitForSelector(row);
   await erin.waitForSelector(row);
-  // Both press Accept in the same instant (page.click's own checks take long
-  // enough for the first acceptance to reach the other list first).
-  const press = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel)).click();
-  await Promise.all([dave.evaluate(press, row), erin.evaluate(press, row)]);
+  // Both press Accept in the same instant. Each page first holds its button,
+  // then both click at one shared moment on the common clock: pressing one
+  // after the other lets the first acceptance reach the other list, which
+  // then no longer shows the row.
+  const at = Date.now() + 250;
+  const arm = ([sel, when]) => {
+    const button = /** @type {HTMLElement} */ (document.querySelector(sel));
+    setTimeout(() => button.click(), Math.max(0, when - Date.now()));
+  };
+  await Promise.all([dave.evaluate(arm, [row, at]), erin.evaluate(arm, [row, at])]);
   const outcome = async (p) => {
     await p.waitForFunction(() => location.pathname.startsWith('/play/') || /no longer open/.test(document.querySelector('#lobby-error')?.textContent || ''), null, { timeout: 10000 });
     return new URL(p.url()).pathname.startsWith('/play/') ? 'game' : 'told';
