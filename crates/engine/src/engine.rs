@@ -210,8 +210,12 @@ impl Engine {
         let elapsed = start.elapsed();
         if features.deepest && lines == 1 && threads > 1 {
             if let Some((depth, best)) = run.deepest.deeper_than(completed.depth) {
+                // The line played is said like any iteration, so a GUI shows
+                // the move and score that were chosen.
+                let info = line_info(&best, 1, depth, &run, nodes, &self.tt);
+                listener.iteration(&info);
                 completed.depth = depth;
-                completed.lines = vec![line_info(&best, 1, depth, &run, nodes, &self.tt)];
+                completed.lines = vec![info];
             }
         }
         if completed.lines.is_empty() {
@@ -457,10 +461,8 @@ impl Run<'_, '_> {
         let mut depth = 1 + (id % 2) as u32;
         while depth <= self.max_depth() && !self.shared.aborted() {
             let guess = roots[0].score;
-            if searcher.aspirate(roots, 0, depth as i32, guess).is_none() {
-                break;
-            }
-            if self.shared.aborted() {
+            let finished = searcher.aspirate(roots, 0, depth as i32, guess).is_some();
+            if !finished || self.shared.aborted() {
                 break;
             }
             self.deepest.offer(depth, &roots[0]);

@@ -317,3 +317,37 @@ fn stop_is_honoured_within_50_ms_in_every_game() {
         }
     }
 }
+
+#[test]
+fn the_last_line_said_is_the_move_played_with_two_threads() {
+    // With two threads the move played may come from the helper's deeper
+    // iteration; that line must then be the last one reported, so a GUI
+    // shows the move and score that were chosen.
+    let _shared = MACHINE
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for name in ["chess", "wreckage"] {
+        let game = middlegame(name);
+        for ms in [5, 20, 60] {
+            let mut engine = Engine::new(Options {
+                threads: 2,
+                hash_mb: 4,
+                ..Options::default()
+            });
+            let limits = Limits {
+                movetime: Some(Duration::from_millis(ms)),
+                ..Limits::default()
+            };
+            let mut last = None;
+            let mut listener = |info: &menagerie_engine::Info| last = Some(info.clone());
+            let stop = AtomicBool::new(false);
+            let result = engine.search(&game, &limits, &stop, &mut listener);
+            let Some(info) = last else { continue };
+            assert_eq!(
+                (info.pv.first().copied(), info.depth),
+                (result.best, result.depth),
+                "{name}, {ms} ms: the last line said is not the one played"
+            );
+        }
+    }
+}

@@ -8,6 +8,7 @@ pub mod shape;
 pub mod values;
 pub mod wounds;
 
+use menagerie_rules::mechanics::prongs;
 use menagerie_rules::variant::relative_rank;
 use menagerie_rules::{Color, Geometry, Position, Role, Square, SquareSet};
 pub use values::{Weights, DEFAULT};
@@ -41,9 +42,9 @@ pub fn piece_value(pos: &Position, w: &Weights, sq: Square) -> i32 {
     pos.board().get(sq).map_or(0, |p| {
         if pos.variant().prongs {
             // A wounded man is worth less; its prong count says how much.
-            let n = (0..8).filter(|i| p.state >> (2 * i) & 3 != 0).count() as i32;
+            let n = prongs::count(p.role, p.state) as i32;
             if p.role == Role::Knight {
-                p.state.count_ones() as i32 * w.prong_knight
+                n * w.prong_knight
             } else {
                 n * w.prong_short.max(w.prong_long / 2)
             }

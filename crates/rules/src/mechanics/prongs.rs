@@ -163,6 +163,17 @@ pub fn strength(role: Role, state: PieceState) -> u32 {
     }
 }
 
+/// How many prongs a man has, whatever their length (a Knight's are its
+/// knight offsets).
+#[must_use]
+pub fn count(role: Role, state: PieceState) -> u32 {
+    if role == Role::Knight {
+        u32::from(state & 0xFF).count_ones()
+    } else {
+        Dir::ALL.iter().filter(|&&d| prong(state, d) != 0).count() as u32
+    }
+}
+
 /// The state (of a man other than a Knight) after a wound to its prong in
 /// direction `d`: a long prong becomes short, a short one is removed (and
 /// nothing changes if there is none).
