@@ -34,6 +34,11 @@ pub struct TrainArgs {
     /// Weight of the search score in the target; the rest is the result.
     #[arg(long, default_value_t = 0.75)]
     lambda: f32,
+    /// The weight instead in positions where a man other than a Pawn is
+    /// down to one prong (games with prongs): the result misprices such
+    /// men, who are mostly seen on the losing side.
+    #[arg(long)]
+    one_prong_lambda: Option<f32>,
     /// Centipawns of the sigmoid's scale.
     #[arg(long, default_value_t = 400.0)]
     sigmoid_cp: f32,
@@ -68,8 +73,10 @@ fn check(a: &TrainArgs) -> Result<(), String> {
             a.hidden
         ));
     }
-    if !(0.0..=1.0).contains(&a.lambda) {
-        return Err(format!("--lambda {} must be within 0..1", a.lambda));
+    for l in std::iter::once(a.lambda).chain(a.one_prong_lambda) {
+        if !(0.0..=1.0).contains(&l) {
+            return Err(format!("--lambda {l} must be within 0..1"));
+        }
     }
     if !(a.lr > 0.0 && a.sigmoid_cp > 0.0 && a.epochs > 0 && a.batch > 0) {
         return Err("--lr, --sigmoid-cp, --epochs and --batch must be positive".into());
@@ -105,8 +112,9 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
     eprintln!(
-        "{} training and {} validation positions of {} loaded in {:.1} s; {} threads",
+        "{} training ({} with a one-prong man) and {} validation positions of {} loaded in {:.1} s; {} threads",
         train.len(),
+        train.one_prong.iter().filter(|&&b| b).count(),
         valid.len(),
         games.join(","),
         start.elapsed().as_secs_f64(),
@@ -118,6 +126,7 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         batch: a.batch,
         lr: a.lr,
         lambda: a.lambda,
+        one_prong_lambda: a.one_prong_lambda,
         sigmoid_cp: a.sigmoid_cp,
         threads: threads.clamp(1, 256),
         seed: a.seed,

@@ -33,7 +33,7 @@ pub fn wear(game: GameRecord, men: u32, rng: &mut Rng) -> GameRecord {
         for _ in 0..men {
             let sq = squares[rng.below(squares.len())];
             if let Some(mut p) = setup.board.get(sq) {
-                for _ in 0..rng.below(strength(p) as usize) {
+                for _ in 0..rng.below(prongs::strength(p.role, p.state) as usize) {
                     p = wound(p, rng);
                 }
                 setup.board.put(sq, p);
@@ -42,15 +42,10 @@ pub fn wear(game: GameRecord, men: u32, rng: &mut Rng) -> GameRecord {
     })
 }
 
-/// A man's prong strength (`prongs::strength`).
-fn strength(p: Piece) -> u32 {
-    prongs::strength(p.role, p.state)
-}
-
 /// `p` after one wound to a random prong (unchanged if it has a single
 /// short or knight prong left).
 fn wound(p: Piece, rng: &mut Rng) -> Piece {
-    if strength(p) <= 1 {
+    if prongs::strength(p.role, p.state) <= 1 {
         return p;
     }
     let prongs: Vec<usize> = (0..8)
@@ -68,7 +63,7 @@ mod tests {
     fn total(pos: &Position) -> (u32, usize) {
         let g = &pos.variant().geometry;
         let men: Vec<Piece> = g.squares().filter_map(|s| pos.board().get(s)).collect();
-        let sum = men.iter().map(|&p| strength(p)).sum();
+        let sum = men.iter().map(|&p| prongs::strength(p.role, p.state)).sum();
         (sum, men.len())
     }
 
@@ -88,7 +83,7 @@ mod tests {
                 .geometry
                 .squares()
                 .filter_map(|s| worn.position().board().get(s))
-                .filter(|&p| p.role != Role::Pawn && strength(p) == 1)
+                .filter(|&p| p.role != Role::Pawn && prongs::strength(p.role, p.state) == 1)
                 .count();
             assert!(worn.moves().is_empty());
             // The position is a valid one, read back from its own string.
@@ -112,7 +107,7 @@ mod tests {
         for _ in 0..40 {
             p = wound(p, &mut rng);
         }
-        assert_eq!(strength(p), 1);
+        assert_eq!(prongs::strength(p.role, p.state), 1);
     }
 
     #[test]

@@ -168,7 +168,7 @@ pub fn strength(role: Role, state: PieceState) -> u32 {
 #[must_use]
 pub fn count(role: Role, state: PieceState) -> u32 {
     if role == Role::Knight {
-        u32::from(state & 0xFF).count_ones()
+        strength(role, state)
     } else {
         Dir::ALL.iter().filter(|&&d| prong(state, d) != 0).count() as u32
     }

@@ -5,7 +5,8 @@
 
 use super::model::factor_of;
 use crate::nnue::data::{self, Game, FLAG_CAPTURE, FLAG_CHECK, FLAG_MATE};
-use menagerie_rules::Color;
+use menagerie_rules::mechanics::prongs;
+use menagerie_rules::{Color, Role};
 
 /// Positions as flat arrays.
 #[derive(Clone, Debug, Default)]
@@ -20,6 +21,11 @@ pub struct Dataset {
     pub scores: Vec<f32>,
     /// Game result, side to move's view: 0, 0.5 or 1.
     pub results: Vec<f32>,
+    /// Whether the position has a man other than a Pawn down to a single
+    /// prong (games with prongs only): such men are mostly seen on the
+    /// losing side, so the result misprices them and the trainer may
+    /// weigh these positions' targets differently.
+    pub one_prong: Vec<bool>,
 }
 
 impl Dataset {
@@ -75,6 +81,7 @@ impl Dataset {
         }
         self.offsets.push(self.features.len() as u32);
         self.scores.push(f32::from(r.score));
+        self.one_prong.push(has_one_prong_man(r));
         let white = f32::from(g.white_result) / 2.0;
         self.results.push(if turn == Color::White {
             white
@@ -82,6 +89,15 @@ impl Dataset {
             1.0 - white
         });
     }
+}
+
+/// Whether a man other than a Pawn has a single prong left (never in a
+/// game without prongs: its data stores no states, so every man reads as
+/// having none).
+fn has_one_prong_man(r: &data::Record) -> bool {
+    r.pieces.iter().any(|&(_, p)| {
+        p.role != Role::Pawn && prongs::is_wounded(p) && prongs::count(p.role, p.state) == 1
+    })
 }
 
 /// Which positions are used.
@@ -144,6 +160,7 @@ pub fn load(
 #[cfg(test)]
 mod tests {
     use crate::nnue::data::Record;
+    use menagerie_rules::mechanics::prongs;
     use menagerie_rules::{Color, Piece, Role, Square};
 
     fn one_piece(file: u8) -> Record {
@@ -154,6 +171,31 @@ mod tests {
             pieces: vec![(sq, Piece::new(Color::White, Role::ALL[2]))],
             pockets: vec![(Color::Black, Role::ALL[1], 2)],
         }
+    }
+
+    #[test]
+    fn one_prong_men_other_than_pawns_are_found() {
+        let queen = |digits| Piece {
+            state: prongs::parse(Role::Queen, digits).expect("prongs"),
+            ..Piece::new(Color::Black, Role::Queen)
+        };
+        let pawn = Piece {
+            state: prongs::parse(Role::Pawn, "00000100").expect("prongs"),
+            ..Piece::new(Color::White, Role::Pawn)
+        };
+        let with = |p: Piece| Record {
+            pieces: vec![(Square::new(3, 4).expect("on the canvas"), p)],
+            ..one_piece(0)
+        };
+        assert!(super::has_one_prong_man(&with(queen("00001000"))));
+        assert!(super::has_one_prong_man(&with(queen("00002000"))));
+        assert!(!super::has_one_prong_man(&with(queen("00001010"))));
+        assert!(!super::has_one_prong_man(&with(queen("22222222"))));
+        assert!(!super::has_one_prong_man(&with(pawn)));
+        assert!(!super::has_one_prong_man(&with(Piece::new(
+            Color::White,
+            Role::Queen
+        ))));
     }
 
     #[test]

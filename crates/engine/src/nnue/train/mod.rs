@@ -34,6 +34,9 @@ pub struct Settings {
     pub lr: f32,
     /// Weight of the search score in the target (the rest: the result).
     pub lambda: f32,
+    /// The weight instead for positions with a one-prong man
+    /// ([`Dataset::one_prong`]); `None`: `lambda` everywhere.
+    pub one_prong_lambda: Option<f32>,
     /// Centipawn scale of the sigmoid.
     pub sigmoid_cp: f32,
     /// Threads.
@@ -90,8 +93,12 @@ impl Trainer {
     fn target(&self, set: &Dataset, i: usize) -> Target {
         let s = &self.settings;
         let score = 1.0 / (1.0 + (-set.scores[i] / s.sigmoid_cp).exp());
+        let lambda = match s.one_prong_lambda {
+            Some(l) if set.one_prong[i] => l,
+            _ => s.lambda,
+        };
         Target {
-            value: s.lambda * score + (1.0 - s.lambda) * set.results[i],
+            value: lambda * score + (1.0 - lambda) * set.results[i],
             slope: OUTPUT_SCALE as f32 / s.sigmoid_cp,
         }
     }
@@ -286,6 +293,7 @@ mod tests {
             batch: 4,
             lr: 0.01,
             lambda: 0.5,
+            one_prong_lambda: None,
             sigmoid_cp: 400.0,
             threads: 1,
             seed: 3,
@@ -311,6 +319,7 @@ mod tests {
             batch: 4,
             lr: 0.01,
             lambda: 0.5,
+            one_prong_lambda: None,
             sigmoid_cp: 400.0,
             threads: 2,
             seed: 3,
