@@ -23,6 +23,7 @@
 pub mod engine;
 pub mod eval;
 pub mod exchange;
+pub mod hunt;
 pub mod level;
 pub mod limits;
 pub mod nnue;

@@ -51,6 +51,9 @@ pub struct Features {
     /// draw inside the search all the same, so that the side ahead makes
     /// progress rather than repeat moves.
     pub progress: bool,
+    /// In a game won by capturing every man, the side far ahead is drawn
+    /// toward the enemy men (`crate::hunt`).
+    pub hunt: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -72,6 +75,7 @@ impl Default for Features {
             history_lmr: false,
             deepest: true,
             progress: false,
+            hunt: false,
             early_pruning: false,
             stability: false,
             countermove: false,

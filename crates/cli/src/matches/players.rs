@@ -114,6 +114,7 @@ impl EngineSpec {
                 "singular" => f.singular = true,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,
+                "hunt" => f.hunt = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ => match sw
                     .strip_prefix("threads=")

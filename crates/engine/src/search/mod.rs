@@ -124,9 +124,14 @@ impl<'a, 's> Searcher<'a, 's> {
     /// The static evaluation of `pos`, the position searched at `ply`.
     #[inline]
     fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
-        match &self.nnue {
+        let v = match &self.nnue {
             Some(stack) => stack.evaluate(ply, pos),
             None => eval::evaluate(pos, self.weights),
+        };
+        if self.features.hunt {
+            v + crate::hunt::bonus(pos, v)
+        } else {
+            v
         }
     }
 
