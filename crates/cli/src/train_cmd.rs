@@ -75,7 +75,9 @@ fn check(a: &TrainArgs) -> Result<(), String> {
     }
     for l in std::iter::once(a.lambda).chain(a.one_prong_lambda) {
         if !(0.0..=1.0).contains(&l) {
-            return Err(format!("--lambda {l} must be within 0..1"));
+            return Err(format!(
+                "--lambda and --one-prong-lambda must be within 0..1 (got {l})"
+            ));
         }
     }
     if !(a.lr > 0.0 && a.sigmoid_cp > 0.0 && a.epochs > 0 && a.batch > 0) {
