@@ -37,13 +37,10 @@ pub fn bonus(pos: &Position, eval: i32) -> i32 {
 }
 
 /// `STEP` for every step each of `hunter`'s men is closer to its nearest
-/// enemy man than the board's width.
+/// enemy man than the board's width (nothing when no enemy man is left).
 fn closeness(pos: &Position, hunter: Color) -> i32 {
     let board = pos.board();
     let prey = board.by_color(!hunter);
-    if prey.is_empty() {
-        return 0;
-    }
     let width = i32::from(
         pos.variant()
             .geometry
@@ -87,6 +84,9 @@ mod tests {
         // Black to move and behind: the same bonus counts against it.
         let black = wounds("7p/8/8/8/8/8/6R1/7K b - - 0 1");
         assert_eq!(bonus(&black, -500), -b_near);
+        // No prey left: nothing to hunt.
+        let alone = wounds("8/8/8/8/8/8/6R1/7K b - - 0 1");
+        assert_eq!(bonus(&alone, -500), 0);
     }
 
     #[test]

@@ -95,9 +95,9 @@ impl Dataset {
 /// game without prongs: its data stores no states, so every man reads as
 /// having none).
 fn has_one_prong_man(r: &data::Record) -> bool {
-    r.pieces.iter().any(|&(_, p)| {
-        p.role != Role::Pawn && prongs::is_wounded(p) && prongs::count(p.role, p.state) == 1
-    })
+    r.pieces
+        .iter()
+        .any(|&(_, p)| p.role != Role::Pawn && prongs::count(p.role, p.state) == 1)
 }
 
 /// Which positions are used.
