@@ -328,7 +328,7 @@ impl AppState {
 
     /// Reloads a game from the store under its lock (so no change made
     /// here meanwhile is overwritten), then broadcasts it.
-    fn reload(&self, g: &GameRef) {
+    pub(crate) fn reload(&self, g: &GameRef) {
         {
             let mut game = lock(g);
             let Ok(Some((row, moves))) = self.store().load_game(&game.id) else {

@@ -34,6 +34,11 @@ pub async fn rematch(
             "only the players of a game may ask for a rematch",
         ));
     };
+    if !lock(&g).is_over() {
+        // The game may have ended through another server a moment ago,
+        // before this one heard of it: read it afresh before refusing.
+        state.reload(&g);
+    }
     if let Some(new) = decide(&state, &g, seat)? {
         start(&state, &g, new)?;
     }
