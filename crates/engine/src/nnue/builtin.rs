@@ -15,7 +15,7 @@ const FILES: &[&[u8]] = &[
     include_bytes!("../../../../data/nnue/chess-1.nnue"),
     include_bytes!("../../../../data/nnue/air-and-trench-2.nnue"),
     include_bytes!("../../../../data/nnue/longer-board-1.nnue"),
-    include_bytes!("../../../../data/nnue/wounds-2.nnue"),
+    include_bytes!("../../../../data/nnue/wounds-3.nnue"),
 ];
 
 /// Every shipped net, parsed once (a file that fails to parse is left
