@@ -59,6 +59,9 @@ pub struct Engine {
     tt: Table,
     weights: Weights,
     moves_chosen: u64,
+    /// Each thread's killers and histories, kept from one search of a game
+    /// to the next with [`Features::keep_history`].
+    heuristics: Vec<ordering::Heuristics>,
 }
 
 impl Default for Engine {
@@ -77,6 +80,7 @@ impl Engine {
             tt,
             weights: DEFAULT,
             moves_chosen: 0,
+            heuristics: Vec::new(),
         }
     }
 
@@ -109,6 +113,7 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.moves_chosen = 0;
+        self.heuristics.clear();
     }
 
     /// The net this engine evaluates `variant` with, if any. The shipped
@@ -196,16 +201,33 @@ impl Engine {
             deepest: Deepest::default(),
         };
         let threads = self.options.threads.max(1);
-        let mut completed = std::thread::scope(|s| {
-            for id in 1..threads {
-                let mut helper_roots = roots.clone();
-                let run = &run;
-                s.spawn(move || run.helper(id, &mut helper_roots));
-            }
-            let done = run.main(&mut roots, listener);
+        let mut kept = if features.keep_history {
+            std::mem::take(&mut self.heuristics)
+        } else {
+            Vec::new()
+        };
+        kept.resize_with(threads, ordering::Heuristics::default);
+        kept.iter_mut().for_each(ordering::Heuristics::age);
+        let mut kept = kept.into_iter();
+        let main_heuristics = kept.next().unwrap_or_default();
+        let (mut completed, learned) = std::thread::scope(|s| {
+            let helpers: Vec<_> = kept
+                .enumerate()
+                .map(|(i, h)| {
+                    let mut helper_roots = roots.clone();
+                    let run = &run;
+                    s.spawn(move || run.helper(i + 1, &mut helper_roots, h))
+                })
+                .collect();
+            let (done, h) = run.main(&mut roots, listener, main_heuristics);
             shared.abort.store(true, Ordering::Relaxed);
-            done
+            let mut learned = vec![h];
+            learned.extend(helpers.into_iter().filter_map(|t| t.join().ok()));
+            (done, learned)
         });
+        if features.keep_history {
+            self.heuristics = learned;
+        }
         let nodes = shared.nodes.load(Ordering::Relaxed);
         let elapsed = start.elapsed();
         if features.deepest && lines == 1 && threads > 1 {
@@ -361,10 +383,15 @@ impl Run<'_, '_> {
         }
     }
 
-    fn main(&self, roots: &mut [RootMove], listener: &mut dyn Listener) -> Completed {
+    fn main(
+        &self,
+        roots: &mut [RootMove],
+        listener: &mut dyn Listener,
+        heuristics: ordering::Heuristics,
+    ) -> (Completed, ordering::Heuristics) {
         let mut done = Completed::default();
         if roots.is_empty() {
-            return done;
+            return (done, heuristics);
         }
         let mut searcher = Searcher::new(
             self.shared,
@@ -373,6 +400,7 @@ impl Run<'_, '_> {
             self.history.to_vec(),
             self.net,
         );
+        searcher.heuristics = heuristics;
         let lines = self.lines.min(roots.len());
         let mut stability = Stability::default();
         for depth in 1..=self.max_depth() {
@@ -414,7 +442,7 @@ impl Run<'_, '_> {
                 break;
             }
         }
-        done
+        (done, searcher.heuristics)
     }
 
     fn should_stop_after(&self, done: &Completed, legal: usize, stability: &Stability) -> bool {
@@ -447,9 +475,14 @@ impl Run<'_, '_> {
             .is_some_and(|t| self.start.elapsed().as_secs_f64() >= t.as_secs_f64() * scale)
     }
 
-    fn helper(&self, id: usize, roots: &mut [RootMove]) {
+    fn helper(
+        &self,
+        id: usize,
+        roots: &mut [RootMove],
+        heuristics: ordering::Heuristics,
+    ) -> ordering::Heuristics {
         if roots.is_empty() {
-            return;
+            return heuristics;
         }
         let mut searcher = Searcher::new(
             self.shared,
@@ -458,6 +491,7 @@ impl Run<'_, '_> {
             self.history.to_vec(),
             self.net,
         );
+        searcher.heuristics = heuristics;
         let mut depth = 1 + (id % 2) as u32;
         while depth <= self.max_depth() && !self.shared.aborted() {
             let guess = roots[0].score;
@@ -469,5 +503,6 @@ impl Run<'_, '_> {
             depth += 1;
         }
         searcher.flush_nodes();
+        searcher.heuristics
     }
 }

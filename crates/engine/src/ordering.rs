@@ -55,16 +55,54 @@ pub struct Heuristics {
     history: Vec<i32>,
     /// The quiet move that last refuted each move (by its squares).
     counters: Vec<u32>,
+    /// Continuation history: how a quiet move (side to move, role, target
+    /// square) fared after a move one or two plies earlier (role, target
+    /// square), allocated on first use.
+    continuation: Vec<i16>,
+}
+
+/// A move's piece and target for the continuation history: the role's
+/// place among the game's pieces × 100 + the canvas square, or
+/// [`NO_PIECE_TO`].
+pub type PieceTo = usize;
+/// The [`PieceTo`] of a pass, or of a move that leaves nothing on its
+/// target (a detonation).
+pub const NO_PIECE_TO: PieceTo = usize::MAX;
+
+/// How many [`PieceTo`] values the game of `pos` has (its pieces × the
+/// canvas), so the continuation table fits the game.
+fn piece_tos(pos: &Position) -> usize {
+    pos.variant().roles.len() * 100
+}
+
+fn piece_to_of(pos: &Position, role: Role, to: menagerie_rules::Square) -> PieceTo {
+    pos.variant()
+        .roles
+        .rank_of(role)
+        .map_or(NO_PIECE_TO, |r| r * 100 + to.index())
 }
 
 /// What the order of one node's moves may depend on beyond the position.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug)]
 pub struct Context {
     /// Order captures that lose material by the one-step exchange test
     /// after the quiet moves.
     pub exchange: bool,
     /// The move that led to this node, whose refutation is tried early.
     pub previous: Option<Move>,
+    /// The [`PieceTo`] of the moves one and two plies before this node,
+    /// with continuation history on ([`NO_PIECE_TO`] otherwise).
+    pub continuation: [PieceTo; 2],
+}
+
+impl Default for Context {
+    fn default() -> Context {
+        Context {
+            exchange: false,
+            previous: None,
+            continuation: [NO_PIECE_TO; 2],
+        }
+    }
 }
 
 const HISTORY_SIZE: usize = 2 * 100 * 100;
@@ -77,8 +115,43 @@ impl Default for Heuristics {
             killers: vec![[0; 2]; 256],
             history: vec![0; HISTORY_SIZE],
             counters: vec![0; 100 * 100],
+            continuation: Vec::new(),
         }
     }
+}
+
+/// The [`PieceTo`] of `m` played from `pos`: the moving (or dropped) role
+/// and its target square.
+#[must_use]
+pub fn piece_to(pos: &Position, m: &Move) -> PieceTo {
+    let role = match m {
+        Move::Drop { role, .. } => Some(*role),
+        _ => m.from().and_then(|s| pos.board().get(s)).map(|p| p.role),
+    };
+    match (role, m.to()) {
+        (Some(r), Some(to)) => piece_to_of(pos, r, to),
+        _ => NO_PIECE_TO,
+    }
+}
+
+/// The [`PieceTo`] of the move that reached `child`, read from the piece
+/// now on its target.
+#[must_use]
+pub fn piece_to_after(child: &Position, m: &Move) -> PieceTo {
+    m.to()
+        .and_then(|to| {
+            child
+                .board()
+                .get(to)
+                .map(|p| piece_to_of(child, p.role, to))
+        })
+        .unwrap_or(NO_PIECE_TO)
+}
+
+/// Moves a history counter toward `bound` (positive: a bonus, negative: a
+/// malus) by `amount`, slowing as it nears the bound.
+fn gravity(h: i32, amount: i32) -> i32 {
+    h + amount - h * amount.abs() / HISTORY_MAX
 }
 
 fn squares_index(m: &Move) -> usize {
@@ -129,10 +202,67 @@ impl Heuristics {
         *h -= malus + *h * malus / HISTORY_MAX;
     }
 
-    /// Ages history between searches.
+    fn continuation_slots(
+        &self,
+        pos: &Position,
+        m: &Move,
+        context: &Context,
+    ) -> [Option<usize>; 2] {
+        let cur = piece_to(pos, m);
+        let side = pos.turn().index();
+        let n = piece_tos(pos);
+        let sized = self.continuation.len() == 2 * n * n;
+        context.continuation.map(|prev| {
+            (prev != NO_PIECE_TO && cur != NO_PIECE_TO && sized)
+                .then(|| (side * n + prev) * n + cur)
+        })
+    }
+
+    /// The continuation-history part of a quiet move's order score.
+    #[must_use]
+    pub fn continuation_of(&self, pos: &Position, m: &Move, context: &Context) -> i32 {
+        self.continuation_slots(pos, m, context)
+            .into_iter()
+            .flatten()
+            .map(|i| i32::from(self.continuation[i]))
+            .sum()
+    }
+
+    /// Moves the continuation history of quiet move `m` by `amount` (a
+    /// bonus when positive), when `context` names earlier moves.
+    pub fn update_continuation(
+        &mut self,
+        pos: &Position,
+        m: &Move,
+        context: &Context,
+        amount: i32,
+    ) {
+        if context.continuation == [NO_PIECE_TO; 2] {
+            return;
+        }
+        let n = piece_tos(pos);
+        if self.continuation.len() != 2 * n * n {
+            // First use, or a search of another game: a table of its size.
+            self.continuation = vec![0; 2 * n * n];
+        }
+        for i in self
+            .continuation_slots(pos, m, context)
+            .into_iter()
+            .flatten()
+        {
+            let h = &mut self.continuation[i];
+            *h = gravity(i32::from(*h), amount) as i16;
+        }
+    }
+
+    /// Ages history between searches (halves every counter; forgets the
+    /// killers, which belong to the plies of one search).
     pub fn age(&mut self) {
         for h in &mut self.history {
-            *h /= 8;
+            *h /= 2;
+        }
+        for h in &mut self.continuation {
+            *h /= 2;
         }
         for k in &mut self.killers {
             *k = [0; 2];
@@ -220,7 +350,7 @@ pub fn score_moves(
         } else if key == counter {
             KILLER - 1
         } else {
-            h.history[history_index(pos, m)]
+            h.history[history_index(pos, m)] + h.continuation_of(pos, m, context)
         };
         out.push(s);
     }
@@ -237,4 +367,78 @@ pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
     }
     moves.swap(i, best);
     scores.swap(i, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use menagerie_rules::{fide, notation};
+
+    fn chess_move(pos: &Position, text: &str) -> Move {
+        notation::parse(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn piece_to_names_the_mover_and_its_target_before_and_after() {
+        let pos = Position::start(fide::chess());
+        let m = chess_move(&pos, "g1f3");
+        let mut child = pos.clone();
+        child.play_unchecked(&m);
+        let knight = piece_to(&pos, &m);
+        assert_ne!(knight, NO_PIECE_TO);
+        assert_eq!(knight, piece_to_after(&child, &m));
+        assert_ne!(knight, piece_to(&pos, &chess_move(&pos, "b1c3")));
+        assert_eq!(piece_to(&pos, &Move::Pass), NO_PIECE_TO);
+    }
+
+    #[test]
+    fn a_continuation_bonus_raises_the_move_only_after_the_same_move() {
+        let pos = Position::start(fide::chess());
+        let (good, other) = (chess_move(&pos, "g1f3"), chess_move(&pos, "b1c3"));
+        let after = |prev| Context {
+            continuation: [prev, NO_PIECE_TO],
+            ..Context::default()
+        };
+        let mut h = Heuristics::default();
+        assert_eq!(h.continuation_of(&pos, &good, &after(7)), 0);
+        h.update_continuation(&pos, &good, &after(7), 400);
+        h.update_continuation(&pos, &other, &after(7), -400);
+        assert_eq!(h.continuation_of(&pos, &good, &after(7)), 400);
+        assert_eq!(h.continuation_of(&pos, &other, &after(7)), -400);
+        assert_eq!(h.continuation_of(&pos, &good, &after(8)), 0);
+        let mut scores = Vec::new();
+        let moves = [other, good];
+        score_moves(
+            &pos,
+            &Weights::default(),
+            &moves,
+            0,
+            0,
+            &h,
+            &after(7),
+            &mut scores,
+        );
+        assert!(scores[1] > scores[0]);
+        h.age();
+        assert_eq!(h.continuation_of(&pos, &good, &after(7)), 200);
+    }
+
+    #[test]
+    fn continuation_counters_stay_bounded() {
+        let pos = Position::start(fide::chess());
+        let m = chess_move(&pos, "e2e4");
+        let ctx = Context {
+            continuation: [3, 5],
+            ..Context::default()
+        };
+        let mut h = Heuristics::default();
+        for _ in 0..10_000 {
+            h.update_continuation(&pos, &m, &ctx, 400);
+        }
+        assert!(h.continuation_of(&pos, &m, &ctx) <= 2 * HISTORY_MAX);
+        for _ in 0..10_000 {
+            h.update_continuation(&pos, &m, &ctx, -400);
+        }
+        assert!(h.continuation_of(&pos, &m, &ctx) >= -2 * HISTORY_MAX);
+    }
 }

@@ -41,8 +41,9 @@ pub struct Features {
     /// Singular extensions: a table move that alone holds the position is
     /// searched one ply deeper.
     pub singular: bool,
-    /// Late-move reductions lessened for moves with a good history and
-    /// deepened for those with a bad one.
+    /// Late-move reductions lessened for moves with a good history (with
+    /// [`Features::continuation`], the continuation history counts too) and
+    /// deepened for those with a bad one: a ply per 8000.
     pub history_lmr: bool,
     /// With helper threads, the move of the deepest iteration any thread
     /// completed is played, not only the main thread's (`smp::Deepest`).
@@ -54,6 +55,19 @@ pub struct Features {
     /// In a game won by capturing every man, the side far ahead is drawn
     /// toward the enemy men (`crate::hunt`).
     pub hunt: bool,
+    /// Reverse futility to depth 7 with a smaller margin a ply (85 cp, not
+    /// 120), futility to depth 4, late-move pruning to depth 6.
+    pub deep_pruning: bool,
+    /// The null move's reduction grows with the static evaluation's lead
+    /// over beta (one ply per 200 cp, at most three).
+    pub null_by_eval: bool,
+    /// Killers and histories are kept from one search of a game to the
+    /// next (aged), not learned afresh for every move.
+    pub keep_history: bool,
+    /// Continuation history: quiet moves are also ordered by how they fared
+    /// after the same earlier moves (the opponent's last, the side's own
+    /// before it).
+    pub continuation: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -80,6 +94,10 @@ impl Default for Features {
             stability: false,
             countermove: false,
             singular: false,
+            continuation: false,
+            keep_history: false,
+            deep_pruning: false,
+            null_by_eval: false,
             quiescence: u32::MAX,
         }
     }
@@ -117,10 +135,16 @@ pub fn null_move_allowed(
         && has_pieces(pos)
 }
 
-/// The null move's depth reduction.
+/// The null move's depth reduction, with the static evaluation `eval`
+/// of a node searched against `beta`.
 #[must_use]
-pub fn null_move_reduction(depth: i32) -> i32 {
-    3 + depth / 4
+pub fn null_move_reduction(f: Features, depth: i32, eval: i32, beta: i32) -> i32 {
+    let by_eval = if f.null_by_eval {
+        ((eval - beta) / 200).clamp(0, 3)
+    } else {
+        0
+    };
+    3 + depth / 4 + by_eval
 }
 
 /// Reverse futility: a quiet node whose evaluation beats beta by a margin
@@ -135,14 +159,19 @@ pub fn reverse_futility(
     beta: i32,
     improving: bool,
 ) -> bool {
-    f.futility && depth <= 4 && !in_check && eval - 120 * (depth - i32::from(improving)) >= beta
+    let (max_depth, margin) = if f.deep_pruning { (7, 85) } else { (4, 120) };
+    f.futility
+        && depth <= max_depth
+        && !in_check
+        && eval - margin * (depth - i32::from(improving)) >= beta
 }
 
 /// Futility: near the leaves, a quiet move from a position far below alpha
 /// is skipped unless it gives check.
 #[must_use]
 pub fn futile(f: Features, depth: i32, in_check: bool, eval: i32, alpha: i32) -> bool {
-    f.futility && depth <= 2 && !in_check && eval + 150 * depth + 100 <= alpha
+    let max_depth = if f.deep_pruning { 4 } else { 2 };
+    f.futility && depth <= max_depth && !in_check && eval + 150 * depth + 100 <= alpha
 }
 
 /// Whether a move is quiet for the reductions and futility: it removes and
@@ -170,7 +199,7 @@ pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool, histo
         return 0;
     }
     let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
-    let by_history = if f.history_lmr { history / 6000 } else { 0 };
+    let by_history = if f.history_lmr { history / 8000 } else { 0 };
     (r - i32::from(pv_node) - by_history).clamp(0, depth - 2)
 }
 
@@ -179,5 +208,6 @@ pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool, histo
 /// (drops are never quiet, so never skipped).
 #[must_use]
 pub fn late_move_prunable(f: Features, depth: i32, legal: usize, pv_node: bool) -> bool {
-    f.late_move_pruning && !pv_node && depth <= 3 && legal > (3 + depth * depth) as usize
+    let max_depth = if f.deep_pruning { 6 } else { 3 };
+    f.late_move_pruning && !pv_node && depth <= max_depth && legal > (3 + depth * depth) as usize
 }

@@ -6,7 +6,7 @@
 //! Piece setup (`pick-the-piece:slots=O,C;drops=N,A,J2`). Everything is
 //! seeded and deterministic except the timing of the stop test.
 
-use menagerie_engine::{Engine, Limits, Options, Silent};
+use menagerie_engine::{Engine, Features, Limits, Options, Silent};
 use menagerie_rules::{notation, GameRecord, Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::RwLock;
@@ -72,7 +72,8 @@ fn tiny_limits(rng: &mut Rng) -> Limits {
 /// positions with tiny limits, keeping the engine's table between searches
 /// of one game. Every search must return a legal move, and none exactly when
 /// the position has no legal move. Settings vary from game to game (MultiPV
-/// 3, level 3, two threads). Returns the number of positions searched.
+/// 3, level 3, two threads, histories kept between moves with continuation
+/// history). Returns the number of positions searched.
 fn playouts_stay_legal(name: &str, positions: usize) -> usize {
     let _shared = MACHINE
         .read()
@@ -96,6 +97,11 @@ fn playouts_stay_legal(name: &str, positions: usize) -> usize {
             multipv: if games % 3 == 2 { 3 } else { 1 },
             level: if games % 5 == 4 { 3 } else { 10 },
             threads: if games % 4 == 3 { 2 } else { 1 },
+            features: Features {
+                continuation: games % 2 == 1,
+                keep_history: games % 2 == 1,
+                ..Features::default()
+            },
             ..Options::default()
         });
         engine.new_game();

@@ -313,6 +313,27 @@ impl RoleSet {
         out
     }
 
+    /// How many roles the set holds.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set holds no role.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// `r`'s place among the set's roles in catalogue order (0 for the
+    /// first), or `None` if the set lacks it: a dense index for tables
+    /// sized to one game's pieces.
+    #[must_use]
+    pub fn rank_of(self, r: Role) -> Option<usize> {
+        let bit = 1u32 << r as u32;
+        (self.0 & bit != 0).then(|| (self.0 & (bit - 1)).count_ones() as usize)
+    }
+
     /// The roles, in catalogue order.
     pub fn iter(self) -> impl Iterator<Item = Role> {
         let mut bits = self.0;

@@ -112,6 +112,10 @@ impl EngineSpec {
                 "stability" => f.stability = true,
                 "counter" => f.countermove = true,
                 "singular" => f.singular = true,
+                "conthist" => f.continuation = true,
+                "keephist" => f.keep_history = true,
+                "deep" => f.deep_pruning = true,
+                "nmpeval" => f.null_by_eval = true,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,
                 "hunt" => f.hunt = true,
@@ -163,8 +167,8 @@ pub enum Spec {
     /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`, `no-lmp`,
     /// `no-qsearch`, `no-exchange`, `no-iir`, and the techniques off by
     /// default `improving`, `histlmr`, `counter`, `early`, `singular`,
-    /// `stability`,
-    /// `threads=N`) used to measure each technique, `classical` (the
+    /// `stability`, `progress`, `hunt`, `conthist`, `keephist`, `deep`,
+    /// `nmpeval`, `threads=N`) used to measure each technique, `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.
     Engine(EngineSpec),
@@ -371,6 +375,16 @@ mod tests {
         assert!(!e.features.null_move && e.features.lmr && e.threads == 2);
         assert_eq!(Spec::Engine(e).name(), "engine/no-null/threads=2");
         assert!(Spec::parse("engine/fast").is_err());
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/conthist/keephist/deep/nmpeval") else {
+            panic!("the stop-39 switches must parse");
+        };
+        let f = e.features;
+        assert!(f.continuation && f.keep_history && f.deep_pruning && f.null_by_eval);
+        let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
+            panic!("engine must parse");
+        };
+        let f = plain.features;
+        assert!(!f.continuation && !f.keep_history && !f.deep_pruning && !f.null_by_eval);
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
         let Ok(Spec::Uci(u)) = Spec::parse("uci:./x --y?Skill Level=3&Hash=16") else {

@@ -72,6 +72,8 @@ pub struct Searcher<'a, 's> {
     excluded: Vec<u32>,
     /// The moves of the current path from the root (a null move as a pass).
     line: Vec<Move>,
+    /// The [`ordering::PieceTo`] of each move of `line`.
+    piece_tos: Vec<ordering::PieceTo>,
     /// Length of `path` at the root.
     root_len: usize,
     scores: Vec<Vec<i32>>,
@@ -112,6 +114,7 @@ impl<'a, 's> Searcher<'a, 's> {
             seldepth: 0,
             path: history,
             line: Vec::with_capacity(MAX_PLY + 2),
+            piece_tos: Vec::with_capacity(MAX_PLY + 2),
             excluded: vec![0; MAX_PLY + 2],
             root_len,
             scores: vec![Vec::new(); MAX_PLY + 2],
@@ -221,11 +224,27 @@ impl<'a, 's> Searcher<'a, 's> {
     pub(crate) fn push(&mut self, child: &Position, m: &Move) {
         self.path.push((child.hash(), *m == Move::Pass));
         self.line.push(*m);
+        self.piece_tos.push(ordering::piece_to_after(child, m));
     }
 
     pub(crate) fn pop(&mut self) {
         self.path.pop();
         self.line.pop();
+        self.piece_tos.pop();
+    }
+
+    /// The [`ordering::PieceTo`] of the moves one and two plies before the
+    /// current node, when [`Features::continuation`] is on.
+    fn continuation_context(&self) -> [ordering::PieceTo; 2] {
+        let n = self.piece_tos.len();
+        if !self.features.continuation {
+            return [ordering::NO_PIECE_TO; 2];
+        }
+        let back = |k: usize| {
+            n.checked_sub(k)
+                .map_or(ordering::NO_PIECE_TO, |i| self.piece_tos[i])
+        };
+        [back(1), back(2)]
     }
 
     /// The move that led to the current node, if the node is not the root
@@ -349,8 +368,9 @@ impl<'a, 's> Searcher<'a, 's> {
                 child.play_unchecked(&Move::Pass);
                 self.path.push((child.hash(), false));
                 self.line.push(Move::Pass);
+                self.piece_tos.push(ordering::NO_PIECE_TO);
                 self.made(ply, pos, &child);
-                let r = pruning::null_move_reduction(depth);
+                let r = pruning::null_move_reduction(self.features, depth, static_eval, beta);
                 let mut child_pv = Vec::new();
                 let s = -self.search(
                     &child,
@@ -363,6 +383,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 );
                 self.path.pop();
                 self.line.pop();
+                self.piece_tos.pop();
                 if self.shared.aborted() {
                     return 0;
                 }
@@ -375,6 +396,11 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         Self::generate(pos, &mut moves);
+        let context = ordering::Context {
+            exchange: self.features.exchange,
+            previous: self.previous_move(),
+            continuation: self.continuation_context(),
+        };
         ordering::score_moves(
             pos,
             self.weights,
@@ -382,10 +408,7 @@ impl<'a, 's> Searcher<'a, 's> {
             tt_key,
             ply,
             &self.heuristics,
-            &ordering::Context {
-                exchange: self.features.exchange,
-                previous: self.previous_move(),
-            },
+            &context,
             &mut scores,
         );
         let futile =
@@ -436,7 +459,8 @@ impl<'a, 's> Searcher<'a, 's> {
                         depth,
                         legal - 1,
                         pv_node,
-                        self.heuristics.history_of(pos, &m),
+                        self.heuristics.history_of(pos, &m)
+                            + self.heuristics.continuation_of(pos, &m, &context),
                     )
                 } else {
                     0
@@ -473,6 +497,12 @@ impl<'a, 's> Searcher<'a, 's> {
                             }
                             for q in &quiets_tried {
                                 self.heuristics.punish(pos, q, depth);
+                            }
+                            let amount = (depth * depth).min(400);
+                            let h = &mut self.heuristics;
+                            h.update_continuation(pos, &m, &context, amount);
+                            for q in &quiets_tried {
+                                h.update_continuation(pos, q, &context, -amount);
                             }
                         }
                         break;
