@@ -206,8 +206,8 @@ impl Engine {
         } else {
             Vec::new()
         };
-        kept.resize_with(threads, ordering::Heuristics::default);
         kept.iter_mut().for_each(ordering::Heuristics::age);
+        kept.resize_with(threads, ordering::Heuristics::default);
         let mut kept = kept.into_iter();
         let main_heuristics = kept.next().unwrap_or_default();
         let (mut completed, learned) = std::thread::scope(|s| {

@@ -148,8 +148,13 @@ pub fn piece_to_after(child: &Position, m: &Move) -> PieceTo {
         .unwrap_or(NO_PIECE_TO)
 }
 
-/// Moves a history counter toward `bound` (positive: a bonus, negative: a
-/// malus) by `amount`, slowing as it nears the bound.
+/// How far one cut-off at `depth` moves a history counter.
+fn history_step(depth: i32) -> i32 {
+    (depth * depth).min(400)
+}
+
+/// Moves a history counter by `amount` (positive: a bonus, negative: a
+/// malus), the step shrinking as the counter nears `±HISTORY_MAX`.
 fn gravity(h: i32, amount: i32) -> i32 {
     h + amount - h * amount.abs() / HISTORY_MAX
 }
@@ -168,8 +173,9 @@ fn history_index(pos: &Position, m: &Move) -> usize {
 }
 
 impl Heuristics {
-    /// Records a quiet move that caused a cut-off at `ply` with `depth` left.
-    pub fn reward(&mut self, pos: &Position, m: &Move, ply: usize, depth: i32) {
+    /// Records a quiet move that caused a cut-off at `ply` with `depth` left
+    /// (in the continuation history too, when `context` names earlier moves).
+    pub fn reward(&mut self, pos: &Position, m: &Move, ply: usize, depth: i32, context: &Context) {
         let key = move_key(m);
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != key {
@@ -177,9 +183,10 @@ impl Heuristics {
                 k[0] = key;
             }
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = history_step(depth);
         let h = &mut self.history[history_index(pos, m)];
-        *h += bonus - *h * bonus / HISTORY_MAX;
+        *h = gravity(*h, bonus);
+        self.update_continuation(pos, m, context, bonus);
     }
 
     /// Records `reply` as the refutation of `previous`.
@@ -195,11 +202,13 @@ impl Heuristics {
         self.history[history_index(pos, m)]
     }
 
-    /// Lowers the history of a quiet move that was searched without a cut-off.
-    pub fn punish(&mut self, pos: &Position, m: &Move, depth: i32) {
-        let malus = (depth * depth).min(400);
+    /// Lowers the history of a quiet move that was searched without a cut-off
+    /// (its continuation history too, when `context` names earlier moves).
+    pub fn punish(&mut self, pos: &Position, m: &Move, depth: i32, context: &Context) {
+        let malus = history_step(depth);
         let h = &mut self.history[history_index(pos, m)];
-        *h -= malus + *h * malus / HISTORY_MAX;
+        *h = gravity(*h, -malus);
+        self.update_continuation(pos, m, context, -malus);
     }
 
     fn continuation_slots(

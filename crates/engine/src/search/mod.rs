@@ -491,18 +491,12 @@ impl<'a, 's> Searcher<'a, 's> {
                     pv.extend_from_slice(&child_pv);
                     if s >= beta {
                         if quiet {
-                            self.heuristics.reward(pos, &m, ply, depth);
+                            self.heuristics.reward(pos, &m, ply, depth, &context);
                             if let Some(p) = self.previous_move() {
                                 self.heuristics.counter(&p, &m);
                             }
                             for q in &quiets_tried {
-                                self.heuristics.punish(pos, q, depth);
-                            }
-                            let amount = (depth * depth).min(400);
-                            let h = &mut self.heuristics;
-                            h.update_continuation(pos, &m, &context, amount);
-                            for q in &quiets_tried {
-                                h.update_continuation(pos, q, &context, -amount);
+                                self.heuristics.punish(pos, q, depth, &context);
                             }
                         }
                         break;
