@@ -4,8 +4,9 @@
 //! epoch, writes a quantised checkpoint after each epoch and the final
 //! net to `--out`.
 
+use menagerie_engine::nnue::net::{MAX_BUCKETS, MAX_MEN_PER_BUCKET};
 use menagerie_engine::nnue::train::dataset::{self, Filter};
-use menagerie_engine::nnue::train::{Settings, Trainer, OUTPUT_SCALE};
+use menagerie_engine::nnue::train::{self, Settings, Trainer, OUTPUT_SCALE};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -59,6 +60,15 @@ pub struct TrainArgs {
     /// (for games whose pieces move the same on both wings).
     #[arg(long)]
     mirror: bool,
+    /// Output layers, one per bucket of men on the board (1 to 16; 1 is
+    /// the net without buckets).
+    #[arg(long, default_value_t = 1)]
+    output_buckets: usize,
+    /// Men on the board per output bucket (1 to 200; default: the most
+    /// men of any position in the data divided by --output-buckets,
+    /// rounded up).
+    #[arg(long)]
+    men_per_bucket: Option<usize>,
 }
 
 fn checkpoint_path(out: &Path, epoch: u32) -> PathBuf {
@@ -79,6 +89,20 @@ fn check(a: &TrainArgs) -> Result<(), String> {
                 "--lambda and --one-prong-lambda must be within 0..1 (got {l})"
             ));
         }
+    }
+    if !(1..=MAX_BUCKETS).contains(&a.output_buckets) {
+        return Err(format!(
+            "--output-buckets {} must be within 1..{MAX_BUCKETS}",
+            a.output_buckets
+        ));
+    }
+    if let Some(m) = a
+        .men_per_bucket
+        .filter(|m| !(1..=MAX_MEN_PER_BUCKET).contains(m))
+    {
+        return Err(format!(
+            "--men-per-bucket {m} must be within 1..{MAX_MEN_PER_BUCKET}"
+        ));
     }
     if !(a.lr > 0.0 && a.sigmoid_cp > 0.0 && a.epochs > 0 && a.batch > 0) {
         return Err("--lr, --sigmoid-cp, --epochs and --batch must be positive".into());
@@ -122,6 +146,16 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         start.elapsed().as_secs_f64(),
         threads
     );
+    let max_men = train.max_men().max(valid.max_men());
+    let men_per_bucket = a
+        .men_per_bucket
+        .unwrap_or_else(|| train::men_per_bucket(max_men, a.output_buckets));
+    if a.output_buckets > 1 {
+        eprintln!(
+            "{} output buckets of {men_per_bucket} men (at most {max_men} men in the data)",
+            a.output_buckets
+        );
+    }
     let mut trainer = Trainer::new(Settings {
         hidden: a.hidden,
         epochs: a.epochs,
@@ -132,6 +166,8 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         sigmoid_cp: a.sigmoid_cp,
         threads: threads.clamp(1, 256),
         seed: a.seed,
+        buckets: a.output_buckets,
+        men_per_bucket,
     });
     eprintln!("epoch 0: validation loss {:.6}", trainer.loss(&valid));
     for epoch in 1..=a.epochs {

@@ -105,10 +105,14 @@ impl Accumulator {
         }
     }
 
-    /// The net's output for `turn` to move, in centipawns.
+    /// The net's output for `pos` (whose accumulators these are) from
+    /// the side to move's view, in centipawns, from the output bucket of
+    /// the men on its board.
     #[must_use]
-    pub fn evaluate(&self, net: &Network, turn: Color) -> i32 {
-        net.output(&self.v[turn.index()], &self.v[(!turn).index()])
+    pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
+        let turn = pos.turn();
+        let bucket = net.bucket(pos.board().occupied().len());
+        net.output(&self.v[turn.index()], &self.v[(!turn).index()], bucket)
     }
 }
 

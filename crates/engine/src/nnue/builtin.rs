@@ -45,6 +45,9 @@ mod tests {
             let net = super::Network::from_bytes(bytes).unwrap();
             assert!(bytes.len() <= 4 << 20, "nets stay under 4 MB");
             assert!(!net.games.is_empty());
+            // Version 1 files: one output bucket, written back byte for byte.
+            assert_eq!(net.buckets, 1);
+            assert_eq!(net.to_bytes(), *bytes);
         }
     }
 

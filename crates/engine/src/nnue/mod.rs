@@ -1,7 +1,8 @@
 //! An efficiently updatable neural-network evaluation (NNUE): sparse
 //! inputs ([`features`]), one hidden layer kept as two accumulators (one
 //! per perspective, [`accumulator`]) updated as moves are made, squared
-//! clipped ReLU and one output, all in integers ([`net`]). Net files are
+//! clipped ReLU and one output from the output layer of the position's
+//! bucket (by the men on the board), all in integers ([`net`]). Net files are
 //! data; the nets shipped in the binary are in [`builtin`]. Training data
 //! ([`data`]) and the trainer ([`train`]) live beside them.
 
@@ -27,5 +28,5 @@ pub use net::{NetError, Network};
 pub fn evaluate(net: &Network, pos: &menagerie_rules::Position) -> i32 {
     let mut acc = Accumulator::new(net);
     acc.refresh(net, pos);
-    acc.evaluate(net, pos.turn())
+    acc.evaluate(net, pos)
 }

@@ -5,28 +5,45 @@
 //! | field | type |
 //! |---|---|
 //! | magic `MNGNNUE\0` | 8 bytes |
-//! | version ([`VERSION`]) | `u32` |
+//! | version ([`VERSION`], or [`VERSION_ONE_BUCKET`]) | `u32` |
 //! | input features ([`FEATURES`], or [`FEATURES_WITHOUT_PRONGS`] for a net without prong weights) | `u32` |
 //! | hidden size per perspective (a multiple of 16, at most 2048) | `u32` |
 //! | output scale (centipawns per unit of output) | `u32` |
+//! | version 2 only: output buckets (1 to [`MAX_BUCKETS`]) | `u32` |
+//! | version 2 only: men per bucket (1 to [`MAX_MEN_PER_BUCKET`]) | `u32` |
 //! | games the net was trained for (comma-separated keys) | `u16` length + UTF-8 |
 //! | first-layer weights, feature-major, times [`QA`] | `i16` x features x hidden |
 //! | first-layer biases, times [`QA`] | `i16` x hidden |
-//! | output weights (side to move's half first), times [`QB`], within +/-127 | `i16` x 2 x hidden |
-//! | output bias, times `QA * QB` | `i32` |
+//! | output weights, bucket by bucket (side to move's half first), times [`QB`], within +/-127 | `i16` x buckets x 2 x hidden |
+//! | output biases, one per bucket, times `QA * QB` | `i32` x buckets |
 //! | FNV-1a 64 hash of every byte before it | `u64` |
 //!
 //! A net whose prong rows are all zero is written in the short form, so
 //! nets of games without prongs keep their size; the short form is read
 //! with those rows zero.
+//!
+//! Output buckets: a position with `men` men on the board (pockets not
+//! counted) is evaluated by the output layer of bucket
+//! `min(buckets - 1, (men - 1) / men_per_bucket)` (no men: bucket 0). A
+//! net with one bucket is written as version 1, which has neither bucket
+//! field (so such files are byte for byte what they were before buckets),
+//! and a version 1 file is read as one bucket of [`MAX_MEN_PER_BUCKET`]
+//! men.
 
 use super::features::{FEATURES, FEATURES_WITHOUT_PRONGS};
 use std::fmt;
 
 /// File magic.
 pub const MAGIC: &[u8; 8] = b"MNGNNUE\0";
-/// Format version.
-pub const VERSION: u32 = 1;
+/// Format version of a net with output buckets.
+pub const VERSION: u32 = 2;
+/// Format version of a net with one output layer (no bucket fields).
+pub const VERSION_ONE_BUCKET: u32 = 1;
+/// Most output buckets a file may declare.
+pub const MAX_BUCKETS: usize = 16;
+/// Most men per output bucket a file may declare (and the men per bucket
+/// of a net with one bucket).
+pub const MAX_MEN_PER_BUCKET: usize = 200;
 /// Quantisation of the first layer (a clipped activation of 1.0).
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
@@ -51,7 +68,8 @@ impl fmt::Display for NetError {
 impl std::error::Error for NetError {}
 
 /// A quantised network: sparse input layer into `hidden` accumulators per
-/// perspective, squared clipped ReLU, one output.
+/// perspective, squared clipped ReLU, one output from the output layer of
+/// the position's bucket.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     /// Accumulators per perspective.
@@ -64,10 +82,16 @@ pub struct Network {
     pub w1: Vec<i16>,
     /// First-layer biases.
     pub b1: Vec<i16>,
-    /// Output weights: the side to move's `hidden`, then the other side's.
+    /// Output layers: how many (1 to [`MAX_BUCKETS`]).
+    pub buckets: usize,
+    /// Men on the board per output bucket (1 to [`MAX_MEN_PER_BUCKET`];
+    /// [`MAX_MEN_PER_BUCKET`] when there is one bucket).
+    pub men_per_bucket: usize,
+    /// Output weights, `buckets x 2 x hidden`, bucket-major: each bucket's
+    /// side to move's `hidden`, then the other side's.
     pub w2: Vec<i16>,
-    /// Output bias.
-    pub b2: i32,
+    /// Output biases, one per bucket.
+    pub b2: Vec<i32>,
 }
 
 impl fmt::Debug for Network {
@@ -75,6 +99,8 @@ impl fmt::Debug for Network {
         f.debug_struct("Network")
             .field("hidden", &self.hidden)
             .field("scale", &self.scale)
+            .field("buckets", &self.buckets)
+            .field("men_per_bucket", &self.men_per_bucket)
             .field("games", &self.games)
             .finish_non_exhaustive()
     }
@@ -116,28 +142,87 @@ impl<'a> Reader<'a> {
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect())
     }
+
+    fn i32s(&mut self, n: usize, what: &str) -> Result<Vec<i32>, NetError> {
+        let len = n
+            .checked_mul(4)
+            .ok_or_else(|| NetError(format!("{what} too large")))?;
+        let b = self.take(len, what)?;
+        Ok(b.chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
+    }
+}
+
+/// Checks the magic and the hash; returns the bytes before the hash.
+fn checked_body(bytes: &[u8]) -> Result<&[u8], NetError> {
+    if bytes.len() < 8 + 8 || &bytes[..8] != MAGIC {
+        return Err(NetError("not a Menagerie net (bad magic)".into()));
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - 8);
+    let stored = u64::from_le_bytes(tail.try_into().map_err(|_| NetError("hash".into()))?);
+    if fnv1a(body) != stored {
+        return Err(NetError(
+            "hash mismatch (the file is corrupt or cut short)".into(),
+        ));
+    }
+    Ok(body)
+}
+
+/// Reads a version 2 file's bucket fields: the number of output buckets
+/// and the men per bucket.
+fn read_buckets(r: &mut Reader) -> Result<(usize, usize), NetError> {
+    let buckets = r.u32("header")? as usize;
+    if !(1..=MAX_BUCKETS).contains(&buckets) {
+        return Err(NetError(format!(
+            "{buckets} output buckets (1 to {MAX_BUCKETS})"
+        )));
+    }
+    let men = r.u32("header")? as usize;
+    if !(1..=MAX_MEN_PER_BUCKET).contains(&men) {
+        return Err(NetError(format!(
+            "{men} men per output bucket (1 to {MAX_MEN_PER_BUCKET})"
+        )));
+    }
+    // One bucket holds every position, whatever its size says.
+    Ok((
+        buckets,
+        if buckets == 1 {
+            MAX_MEN_PER_BUCKET
+        } else {
+            men
+        },
+    ))
+}
+
+/// Reads the comma-separated keys of the games a net serves.
+fn read_games(r: &mut Reader) -> Result<Vec<String>, NetError> {
+    let len = r.take(2, "header")?;
+    let len = usize::from(u16::from_le_bytes([len[0], len[1]]));
+    let games = std::str::from_utf8(r.take(len, "game list")?)
+        .map_err(|_| NetError("game list is not UTF-8".into()))?;
+    Ok(games
+        .split(',')
+        .filter(|g| !g.is_empty())
+        .map(str::to_string)
+        .collect())
 }
 
 impl Network {
-    /// Loads a net from its file's bytes.
+    /// Loads a net from its file's bytes (version 1 or 2).
     ///
     /// # Errors
-    /// A [`NetError`] saying what is wrong: magic, version, sizes, the
-    /// hash, or an output weight out of range.
+    /// A [`NetError`] saying what is wrong: magic, version, sizes, output
+    /// buckets, the hash, or an output weight out of range.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let err = |m: String| Err(NetError(m));
-        if bytes.len() < 8 + 8 || &bytes[..8] != MAGIC {
-            return err("not a Menagerie net (bad magic)".into());
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let stored = u64::from_le_bytes(tail.try_into().map_err(|_| NetError("hash".into()))?);
-        if fnv1a(body) != stored {
-            return err("hash mismatch (the file is corrupt or cut short)".into());
-        }
+        let body = checked_body(bytes)?;
         let mut r = Reader { bytes: body, at: 8 };
         let version = r.u32("header")?;
-        if version != VERSION {
-            return err(format!("version {version}, this engine reads {VERSION}"));
+        if version != VERSION && version != VERSION_ONE_BUCKET {
+            return err(format!(
+                "version {version}, this engine reads {VERSION_ONE_BUCKET} and {VERSION}"
+            ));
         }
         let features = r.u32("header")? as usize;
         if features != FEATURES && features != FEATURES_WITHOUT_PRONGS {
@@ -156,23 +241,20 @@ impl Network {
         if !(1..=100_000).contains(&scale) {
             return err(format!("output scale {scale}"));
         }
-        let len = r.take(2, "header")?;
-        let len = usize::from(u16::from_le_bytes([len[0], len[1]]));
-        let games = std::str::from_utf8(r.take(len, "game list")?)
-            .map_err(|_| NetError("game list is not UTF-8".into()))?;
-        let games = games
-            .split(',')
-            .filter(|g| !g.is_empty())
-            .map(str::to_string)
-            .collect();
+        let (buckets, men_per_bucket) = if version == VERSION {
+            read_buckets(&mut r)?
+        } else {
+            (1, MAX_MEN_PER_BUCKET)
+        };
+        let games = read_games(&mut r)?;
         let mut w1 = r.i16s(features * hidden, "first-layer weights")?;
         w1.resize(FEATURES * hidden, 0);
         let b1 = r.i16s(hidden, "first-layer biases")?;
-        let w2 = r.i16s(2 * hidden, "output weights")?;
+        let w2 = r.i16s(buckets * 2 * hidden, "output weights")?;
         if w2.iter().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
             return err(format!("an output weight beyond +/-{MAX_OUTPUT_WEIGHT}"));
         }
-        let b2 = r.u32("output bias")? as i32;
+        let b2 = r.i32s(buckets, "output biases")?;
         if r.at != body.len() {
             return err(format!("{} bytes too many", body.len() - r.at));
         }
@@ -182,22 +264,31 @@ impl Network {
             games,
             w1,
             b1,
+            buckets,
+            men_per_bucket,
             w2,
             b2,
         })
     }
 
-    /// The file bytes of this net.
+    /// The file bytes of this net: version 1 with one output bucket,
+    /// version 2 with more.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let stored = self.stored_features();
         let mut out = MAGIC.to_vec();
-        for v in [
-            VERSION,
+        let one = self.buckets == 1;
+        let version = if one { VERSION_ONE_BUCKET } else { VERSION };
+        let mut header = vec![
+            version,
             stored as u32,
             self.hidden as u32,
             self.scale as u32,
-        ] {
+        ];
+        if !one {
+            header.extend([self.buckets as u32, self.men_per_bucket as u32]);
+        }
+        for v in header {
             out.extend_from_slice(&v.to_le_bytes());
         }
         let games = self.games.join(",");
@@ -207,7 +298,9 @@ impl Network {
         for v in w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for v in &self.b2 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
         let hash = fnv1a(&out);
         out.extend_from_slice(&hash.to_le_bytes());
         out
@@ -244,17 +337,36 @@ impl Network {
         &self.w1[f * self.hidden..(f + 1) * self.hidden]
     }
 
-    /// The output in centipawns for the side to move's accumulator `us`
-    /// and the other side's `them`, within +/-[`MAX_EVAL`] (far from mate
-    /// scores).
+    /// The output bucket of a position with `men` men on the board
+    /// ([`bucket_of`]).
     #[must_use]
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
-        let (w_us, w_them) = self.w2.split_at(self.hidden);
+    #[inline]
+    pub fn bucket(&self, men: usize) -> usize {
+        bucket_of(men, self.buckets, self.men_per_bucket)
+    }
+
+    /// The output in centipawns of output bucket `bucket` (beyond the last:
+    /// the last) for the side to move's accumulator `us` and the other
+    /// side's `them`, within +/-[`MAX_EVAL`] (far from mate scores).
+    #[must_use]
+    pub fn output(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+        let b = bucket.min(self.buckets.saturating_sub(1));
+        let n = 2 * self.hidden;
+        let (w_us, w_them) = self.w2[b * n..(b + 1) * n].split_at(self.hidden);
         let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
-        let v = sum / i64::from(QA) + i64::from(self.b2);
+        let v = sum / i64::from(QA) + i64::from(self.b2[b]);
         let cp = v * i64::from(self.scale) / i64::from(QA * QB);
         cp.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
     }
+}
+
+/// The output bucket of a position with `men` men on the board, of
+/// `buckets` buckets of `men_per_bucket` men: `(men - 1) / men_per_bucket`,
+/// at most the last (no men: the first).
+#[must_use]
+#[inline]
+pub fn bucket_of(men: usize, buckets: usize, men_per_bucket: usize) -> usize {
+    (men.saturating_sub(1) / men_per_bucket.max(1)).min(buckets.saturating_sub(1))
 }
 
 /// The sum of clamp(a, 0, QA)^2 * w, in chunks of 16 lanes (each lane's
@@ -284,9 +396,111 @@ mod tests {
             games: vec!["wreckage".into()],
             w1: (0..FEATURES * hidden).map(|i| (i % 7) as i16 - 3).collect(),
             b1: vec![40; hidden],
+            buckets: 1,
+            men_per_bucket: MAX_MEN_PER_BUCKET,
             w2: (0..2 * hidden).map(|i| (i % 5) as i16 - 2).collect(),
-            b2: 100,
+            b2: vec![100],
         }
+    }
+
+    /// `tiny` with `buckets` output layers of `men` men each: every
+    /// bucket has the same weights, and bucket `b`'s bias is `100 + 1000 * b`.
+    fn bucketed(buckets: usize, men: usize) -> Network {
+        let net = tiny();
+        Network {
+            buckets,
+            men_per_bucket: men,
+            w2: net.w2.repeat(buckets),
+            b2: (0..buckets as i32).map(|b| 100 + 1000 * b).collect(),
+            ..net
+        }
+    }
+
+    /// `net`'s bytes with the header's `u32` at `at` set to `v` and the
+    /// hash made good again.
+    fn patched(net: &Network, at: usize, v: u32) -> Vec<u8> {
+        let mut bytes = net.to_bytes();
+        bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
+        let n = bytes.len() - 8;
+        let hash = fnv1a(&bytes[..n]);
+        bytes[n..].copy_from_slice(&hash.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_net_with_one_bucket_is_written_as_version_1() {
+        let bytes = tiny().to_bytes();
+        assert_eq!(bytes[8..12], VERSION_ONE_BUCKET.to_le_bytes());
+        // Version 1: the games' key follows the output scale directly.
+        assert_eq!(bytes[24..26], 8u16.to_le_bytes());
+        assert_eq!(&bytes[26..34], b"wreckage");
+        let net = Network::from_bytes(&bytes).unwrap();
+        assert_eq!((net.buckets, net.men_per_bucket), (1, MAX_MEN_PER_BUCKET));
+    }
+
+    #[test]
+    fn a_net_with_buckets_survives_the_round_trip_as_version_2() {
+        let net = bucketed(3, 12);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes[8..12], VERSION.to_le_bytes());
+        assert_eq!(bytes[24..28], 3u32.to_le_bytes());
+        assert_eq!(bytes[28..32], 12u32.to_le_bytes());
+        let one = tiny().to_bytes().len();
+        assert_eq!(bytes.len(), one + 8 + 2 * (2 * net.hidden * 2 + 4));
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+    }
+
+    #[test]
+    fn bad_bucket_fields_are_refused_with_a_reason() {
+        let net = bucketed(2, 16);
+        for (at, v, says) in [
+            (24, 0, "0 output buckets"),
+            (24, 17, "17 output buckets"),
+            (24, u32::MAX, "output buckets"),
+            (28, 0, "0 men per output bucket"),
+            (28, 201, "201 men per output bucket"),
+            (24, 3, "file ends inside the output"),
+            (24, 1, "bytes too many"),
+            (8, 3, "version 3"),
+            (8, 0, "version 0"),
+        ] {
+            let e = Network::from_bytes(&patched(&net, at, v)).unwrap_err();
+            assert!(e.to_string().contains(says), "{at}={v}: {e}");
+        }
+        // A version 2 file of one bucket is sound (and reads as version 1 does).
+        let mut one = bucketed(1, 16);
+        let bytes = patched(&one, 8, VERSION);
+        assert!(Network::from_bytes(&bytes).is_err(), "no bucket fields");
+        one.men_per_bucket = MAX_MEN_PER_BUCKET;
+        let mut v2 = one.to_bytes();
+        v2[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        v2.splice(24..24, [1u32, 16].iter().flat_map(|v| v.to_le_bytes()));
+        let n = v2.len() - 8;
+        let hash = fnv1a(&v2[..n]);
+        v2[n..].copy_from_slice(&hash.to_le_bytes());
+        assert_eq!(Network::from_bytes(&v2).unwrap(), one);
+    }
+
+    #[test]
+    fn the_bucket_follows_the_men_on_the_board() {
+        let net = bucketed(4, 8);
+        let buckets: Vec<usize> = [0, 1, 8, 9, 16, 17, 24, 25, 32, 100]
+            .iter()
+            .map(|&men| net.bucket(men))
+            .collect();
+        assert_eq!(buckets, [0, 0, 0, 1, 1, 2, 2, 3, 3, 3]);
+        assert_eq!(tiny().bucket(0), 0);
+        assert_eq!(tiny().bucket(100), 0);
+        // The buckets differ only in their bias: 1000 * QA * QB apart.
+        let (us, them) = (vec![100i16; 16], vec![30i16; 16]);
+        let step = 1000.0 * f64::from(net.scale) / f64::from(QA * QB);
+        let base = f64::from(net.output(&us, &them, 0));
+        for b in 0..4 {
+            let out = f64::from(net.output(&us, &them, b));
+            assert!((out - base - b as f64 * step).abs() <= 1.0, "bucket {b}");
+        }
+        assert_eq!(net.output(&us, &them, 9), net.output(&us, &them, 3));
+        assert_eq!(tiny().output(&us, &them, 0), net.output(&us, &them, 0));
     }
 
     #[test]

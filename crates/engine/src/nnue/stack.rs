@@ -45,7 +45,7 @@ impl<'n> Stack<'n> {
     #[must_use]
     pub fn evaluate(&self, ply: usize, pos: &Position) -> i32 {
         let v = match self.plies.get(ply) {
-            Some(a) => a.evaluate(self.net, pos.turn()),
+            Some(a) => a.evaluate(self.net, pos),
             None => super::evaluate(self.net, pos),
         };
         // The engine's own tests check every evaluation of the search

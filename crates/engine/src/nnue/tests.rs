@@ -18,8 +18,10 @@ pub(crate) fn random_net(hidden: usize, seed: u64) -> Network {
         games: Vec::new(),
         w1: (0..FEATURES * hidden).map(|_| small(60)).collect(),
         b1: (0..hidden).map(|_| small(100)).collect(),
+        buckets: 1,
+        men_per_bucket: super::net::MAX_MEN_PER_BUCKET,
         w2: (0..2 * hidden).map(|_| small(127)).collect(),
-        b2: 50,
+        b2: vec![50],
     }
 }
 
@@ -46,8 +48,8 @@ fn playout(net: &Network, start: Position, seed: u64, plies: usize) -> usize {
         next.update(acc, net, pos, &child);
         assert_eq!(next, fresh(net, &child), "after {m:?} in {}", pos.fen());
         assert_eq!(
-            next.evaluate(net, child.turn()),
-            fresh(net, &child).evaluate(net, child.turn())
+            next.evaluate(net, &child),
+            fresh(net, &child).evaluate(net, &child)
         );
         stack.push((child, next));
         made += 1;
@@ -150,5 +152,64 @@ fn shipped_nets_play_at_full_strength_and_named_nets_at_every_level() {
                 variant.key
             );
         }
+    }
+}
+
+/// `random_net` with four output buckets of eight men that differ only in
+/// their bias: bucket `b`'s is `50 + 3000 * b`.
+fn bucketed_net(hidden: usize, seed: u64) -> Network {
+    let net = random_net(hidden, seed);
+    Network {
+        buckets: 4,
+        men_per_bucket: 8,
+        w2: net.w2.repeat(4),
+        b2: (0..4).map(|b| 50 + 3000 * b).collect(),
+        ..net
+    }
+}
+
+#[test]
+fn evaluation_uses_the_bucket_of_the_men_on_the_board() {
+    use menagerie_rules::fide;
+    let net = bucketed_net(32, 3);
+    for (fen, men, bucket) in [
+        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 3, 0),
+        ("4k3/pppp4/8/8/8/8/PPPP4/3QK3 b - - 0 1", 11, 1),
+        ("r3k3/pppppp2/8/8/8/8/PPPPPP2/R2QK3 w - - 0 1", 17, 2),
+        (fide::chess().start_fen.as_str(), 32, 3),
+    ] {
+        let pos = Position::from_fen(fide::chess(), fen).unwrap();
+        assert_eq!(pos.board().occupied().len(), men, "{fen}");
+        assert_eq!(net.bucket(men), bucket, "{fen}");
+        let alone = Network {
+            buckets: 1,
+            men_per_bucket: super::net::MAX_MEN_PER_BUCKET,
+            w2: net.w2[..64].to_vec(),
+            b2: vec![net.b2[bucket]],
+            ..net.clone()
+        };
+        assert_eq!(
+            super::evaluate(&net, &pos),
+            super::evaluate(&alone, &pos),
+            "{fen}"
+        );
+        let first = Network {
+            b2: vec![net.b2[0]],
+            ..alone.clone()
+        };
+        if bucket > 0 {
+            assert_ne!(super::evaluate(&net, &pos), super::evaluate(&first, &pos));
+        }
+    }
+}
+
+#[test]
+fn incremental_accumulators_match_a_refresh_with_output_buckets() {
+    let net = bucketed_net(32, 17);
+    for variant in menagerie_games::all() {
+        let made: usize = (0..3)
+            .map(|seed| playout(&net, Position::start(variant), seed, 160))
+            .sum();
+        assert!(made > 3 * 20, "{}: only {made} moves", variant.key);
     }
 }

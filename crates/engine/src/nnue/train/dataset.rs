@@ -1,7 +1,8 @@
 //! Training positions in memory: each position's active features from
 //! both perspectives (side to move first), its search score and its
-//! game's result from the side to move's view, split into training and
-//! validation by game.
+//! game's result from the side to move's view, and the men on its board
+//! (which choose its output bucket), split into training and validation
+//! by game.
 
 use super::model::factor_of;
 use crate::nnue::data::{self, Game, FLAG_CAPTURE, FLAG_CHECK, FLAG_MATE};
@@ -26,6 +27,8 @@ pub struct Dataset {
     /// losing side, so the result misprices them and the trainer may
     /// weigh these positions' targets differently.
     pub one_prong: Vec<bool>,
+    /// Men on the board (the occupied squares; pockets not counted).
+    pub men: Vec<u8>,
 }
 
 impl Dataset {
@@ -39,6 +42,12 @@ impl Dataset {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.scores.is_empty()
+    }
+
+    /// The most men on the board of any position (0 when empty).
+    #[must_use]
+    pub fn max_men(&self) -> usize {
+        self.men.iter().copied().max().map_or(0, usize::from)
     }
 
     /// The two perspectives' features of position `i`.
@@ -82,6 +91,9 @@ impl Dataset {
         self.offsets.push(self.features.len() as u32);
         self.scores.push(f32::from(r.score));
         self.one_prong.push(has_one_prong_man(r));
+        // One piece per occupied square of the stored mask: its popcount.
+        self.men
+            .push(u8::try_from(r.pieces.len()).unwrap_or(u8::MAX));
         let white = f32::from(g.white_result) / 2.0;
         self.results.push(if turn == Color::White {
             white

@@ -11,6 +11,7 @@ pub mod dataset;
 pub mod model;
 
 use crate::level::Rng;
+use crate::nnue::net::{MAX_BUCKETS, MAX_MEN_PER_BUCKET};
 use adam::{Adam, Step};
 use dataset::Dataset;
 use model::{Grad, Model, Target, CLIP};
@@ -43,6 +44,21 @@ pub struct Settings {
     pub threads: usize,
     /// Seed of the initial weights and the shuffles.
     pub seed: u64,
+    /// Output layers, one per bucket of men on the board (1 to
+    /// [`MAX_BUCKETS`]; 1 trains the net of before buckets).
+    pub buckets: usize,
+    /// Men on the board per output bucket (1 to [`MAX_MEN_PER_BUCKET`];
+    /// [`men_per_bucket`] spreads the data's men over the buckets).
+    pub men_per_bucket: usize,
+}
+
+/// Men per bucket that spread positions of up to `max_men` men over
+/// `buckets` output buckets: `ceil(max_men / buckets)`, at least 1.
+#[must_use]
+pub fn men_per_bucket(max_men: usize, buckets: usize) -> usize {
+    max_men
+        .div_ceil(buckets.max(1))
+        .clamp(1, MAX_MEN_PER_BUCKET)
 }
 
 /// One epoch's figures.
@@ -73,19 +89,23 @@ pub struct Trainer {
 }
 
 impl Trainer {
-    /// A fresh model.
+    /// A fresh model (bucket settings out of range are brought within).
     #[must_use]
     pub fn new(settings: Settings) -> Trainer {
         let h = settings.hidden;
-        let model = Model::random(h, settings.seed);
+        let buckets = settings.buckets.clamp(1, MAX_BUCKETS);
+        let men = settings.men_per_bucket.clamp(1, MAX_MEN_PER_BUCKET);
+        let model = Model::random(h, buckets, men, settings.seed);
         Trainer {
             adam_w1: Adam::new(model.w1.len()),
             adam_b1: Adam::new(h),
-            adam_w2: Adam::new(2 * h),
-            adam_b2: Adam::new(1),
+            adam_w2: Adam::new(model.w2.len()),
+            adam_b2: Adam::new(buckets),
             model,
             step: 0,
-            grads: (0..settings.threads.max(1)).map(|_| Grad::new(h)).collect(),
+            grads: (0..settings.threads.max(1))
+                .map(|_| Grad::new(h, buckets))
+                .collect(),
             settings,
         }
     }
@@ -151,8 +171,11 @@ impl Trainer {
                 s.spawn(move || {
                     let mut scratch = [vec![0.0; model.hidden], vec![0.0; model.hidden]];
                     for (&i, &target) in part.iter().zip(t) {
-                        let (us, them) = set.sample(i as usize);
-                        g.loss += f64::from(model.backward(us, them, target, &mut scratch, g));
+                        let i = i as usize;
+                        let bucket = model.bucket(usize::from(set.men[i]));
+                        let sample = set.sample(i);
+                        g.loss +=
+                            f64::from(model.backward(sample, bucket, target, &mut scratch, g));
                     }
                 });
             }
@@ -181,7 +204,9 @@ impl Trainer {
             for (a, b) in g.w2.iter_mut().zip(&o.w2) {
                 *a += b;
             }
-            g.b2 += o.b2;
+            for (a, b) in g.b2.iter_mut().zip(&o.b2) {
+                *a += b;
+            }
             g.loss += o.loss;
         }
         self.step += 1;
@@ -195,17 +220,15 @@ impl Trainer {
         }
         self.adam_b1.update(&mut m.b1, &g.b1, 0, step);
         self.adam_w2.update(&mut m.w2, &g.w2, 0, step);
-        let mut b2 = [m.b2];
         self.adam_b2.update(
-            &mut b2,
-            &[g.b2],
+            &mut m.b2,
+            &g.b2,
             0,
             Step {
                 clip: f32::MAX,
                 ..step
             },
         );
-        m.b2 = b2[0];
         let loss = g.loss;
         for gr in &mut self.grads {
             gr.clear(h);
@@ -221,7 +244,8 @@ impl Trainer {
         for i in 0..set.len() {
             let (us, them) = set.sample(i);
             let t = self.target(set, i);
-            let out = self.model.forward(us, them, &mut scratch);
+            let bucket = self.model.bucket(usize::from(set.men[i]));
+            let out = self.model.forward(us, them, bucket, &mut scratch);
             let p = 1.0 / (1.0 + (-out * t.slope).exp());
             total += f64::from((p - t.value) * (p - t.value));
         }
@@ -245,6 +269,17 @@ mod tests {
 
     /// A tiny data file: positions where White is a queen up, White wins.
     fn file() -> Vec<u8> {
+        file_of(&[
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 b - - 0 1",
+        ])
+    }
+
+    /// A data file of `fens`, three games each: in the first half White is
+    /// a queen up and wins, in the second Black.
+    fn file_of(fens: &[&str]) -> Vec<u8> {
         let header = Header {
             variant: "chess".into(),
             files: 8,
@@ -254,17 +289,9 @@ mod tests {
             nodes: 1,
         };
         let mut bytes = encode_header(&header);
-        for (i, fen) in [
-            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
-            "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
-            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
-            "3qk3/8/8/8/8/8/8/4K3 b - - 0 1",
-        ]
-        .iter()
-        .enumerate()
-        {
+        for (i, fen) in fens.iter().enumerate() {
             let pos = Position::from_fen(fide::chess(), fen).unwrap();
-            let white_up = i < 2;
+            let white_up = i < fens.len() / 2;
             let score = if white_up == (pos.turn() == menagerie_rules::Color::White) {
                 900
             } else {
@@ -297,6 +324,8 @@ mod tests {
             sigmoid_cp: 400.0,
             threads: 1,
             seed: 3,
+            buckets: 1,
+            men_per_bucket: 1,
         });
         assert!((t.lr_at(0.0) - 0.01).abs() < 1e-7);
         assert!((t.lr_at(0.5) - 0.01 * 0.525).abs() < 1e-6);
@@ -323,6 +352,8 @@ mod tests {
             sigmoid_cp: 400.0,
             threads: 2,
             seed: 3,
+            buckets: 1,
+            men_per_bucket: 1,
         });
         let before = t.loss(&train);
         for e in 1..=60 {
@@ -338,5 +369,72 @@ mod tests {
         let down = Position::from_fen(fide::chess(), "3qk3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         assert!(crate::nnue::evaluate(&net, &up) > 200);
         assert!(crate::nnue::evaluate(&net, &down) < -200);
+    }
+
+    #[test]
+    fn a_net_with_output_buckets_trains_and_loads() {
+        let fens = [
+            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+            "4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1",
+            "4k3/pp6/8/8/8/8/PP6/3QK3 b - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 b - - 0 1",
+            "3qk3/pp6/8/8/8/8/PP6/4K3 w - - 0 1",
+            "3qk3/pp6/8/8/8/8/PP6/4K3 b - - 0 1",
+        ];
+        let filter = dataset::Filter {
+            validation_every: 3,
+            ..dataset::Filter::default()
+        };
+        let (train, valid, games) =
+            dataset::load(&[("t".into(), file_of(&fens))], &filter).unwrap();
+        assert_eq!(train.max_men().max(valid.max_men()), 7);
+        let men = men_per_bucket(7, 2);
+        assert_eq!(men, 4);
+        let mut t = Trainer::new(Settings {
+            hidden: 16,
+            epochs: 60,
+            batch: 4,
+            lr: 0.01,
+            lambda: 0.5,
+            one_prong_lambda: None,
+            sigmoid_cp: 400.0,
+            threads: 2,
+            seed: 3,
+            buckets: 2,
+            men_per_bucket: men,
+        });
+        let before = t.loss(&train);
+        for e in 1..=60 {
+            t.epoch(e, &train, &valid);
+        }
+        assert!(t.loss(&train) < before / 2.0);
+        let net = t.model.quantise(&games, OUTPUT_SCALE);
+        assert_eq!((net.buckets, net.men_per_bucket), (2, 4));
+        let loaded = crate::nnue::Network::from_bytes(&net.to_bytes()).unwrap();
+        assert_eq!(loaded, net);
+        for (fen, up) in [
+            ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", true),
+            ("4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1", true),
+            ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", false),
+            ("3qk3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", false),
+        ] {
+            let pos = Position::from_fen(fide::chess(), fen).unwrap();
+            let v = crate::nnue::evaluate(&loaded, &pos);
+            assert!(if up { v > 200 } else { v < -200 }, "{fen}: {v}");
+        }
+        // Both buckets were trained: 3 men in the first, 7 in the second.
+        assert!(t.model.b2.iter().all(|&b| b != 0.0));
+        assert_eq!((net.bucket(3), net.bucket(7)), (0, 1));
+    }
+
+    #[test]
+    fn men_per_bucket_spreads_the_data_over_the_buckets() {
+        assert_eq!(men_per_bucket(32, 1), 32);
+        assert_eq!(men_per_bucket(32, 3), 11);
+        assert_eq!(men_per_bucket(32, 16), 2);
+        assert_eq!(men_per_bucket(0, 4), 1);
+        assert_eq!(men_per_bucket(5, 16), 1);
     }
 }

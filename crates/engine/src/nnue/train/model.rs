@@ -31,7 +31,7 @@ pub fn factor_of(f: u16) -> Option<u16> {
         None
     }
 }
-use crate::nnue::net::{Network, MAX_OUTPUT_WEIGHT, QA, QB};
+use crate::nnue::net::{bucket_of, Network, MAX_MEN_PER_BUCKET, MAX_OUTPUT_WEIGHT, QA, QB};
 
 /// Weights are kept within this bound so that they quantise exactly
 /// (`1.98 * QB` is within the output weights' range).
@@ -46,10 +46,14 @@ pub struct Model {
     pub w1: Vec<f32>,
     /// First-layer biases.
     pub b1: Vec<f32>,
-    /// Output weights (side to move's half first).
+    /// Output layers, one per bucket of men on the board.
+    pub buckets: usize,
+    /// Men on the board per output bucket.
+    pub men_per_bucket: usize,
+    /// Output weights, bucket by bucket (side to move's half first).
     pub w2: Vec<f32>,
-    /// Output bias.
-    pub b2: f32,
+    /// Output biases, one per bucket.
+    pub b2: Vec<f32>,
 }
 
 /// Gradients of one batch (or one thread's share of it): the first
@@ -62,24 +66,25 @@ pub struct Grad {
     pub touched: Vec<bool>,
     /// First-layer bias gradients.
     pub b1: Vec<f32>,
-    /// Output weight gradients.
+    /// Output weight gradients, bucket by bucket.
     pub w2: Vec<f32>,
-    /// Output bias gradient.
-    pub b2: f32,
+    /// Output bias gradients, one per bucket.
+    pub b2: Vec<f32>,
     /// Summed loss.
     pub loss: f64,
 }
 
 impl Grad {
-    /// Zero gradients for a model of `hidden` accumulators.
+    /// Zero gradients for a model of `hidden` accumulators and `buckets`
+    /// output layers.
     #[must_use]
-    pub fn new(hidden: usize) -> Grad {
+    pub fn new(hidden: usize, buckets: usize) -> Grad {
         Grad {
             w1: vec![0.0; TRAIN_FEATURES * hidden],
             touched: vec![false; TRAIN_FEATURES],
             b1: vec![0.0; hidden],
-            w2: vec![0.0; 2 * hidden],
-            b2: 0.0,
+            w2: vec![0.0; buckets * 2 * hidden],
+            b2: vec![0.0; buckets],
             loss: 0.0,
         }
     }
@@ -94,7 +99,7 @@ impl Grad {
         }
         self.b1.fill(0.0);
         self.w2.fill(0.0);
-        self.b2 = 0.0;
+        self.b2.fill(0.0);
         self.loss = 0.0;
     }
 }
@@ -109,9 +114,11 @@ pub struct Target {
 }
 
 impl Model {
-    /// Small random weights (zero for the prong and factor inputs).
+    /// Small random weights (zero for the prong and factor inputs), with
+    /// `buckets` output layers of `men_per_bucket` men each (one bucket
+    /// draws the same weights as a net before buckets).
     #[must_use]
-    pub fn random(hidden: usize, seed: u64) -> Model {
+    pub fn random(hidden: usize, buckets: usize, men_per_bucket: usize, seed: u64) -> Model {
         let mut rng = Rng::new(seed);
         let mut uniform = |r: f32| (rng.below(1 << 20) as f32 / (1 << 20) as f32 * 2.0 - 1.0) * r;
         Model {
@@ -128,9 +135,24 @@ impl Model {
                 })
                 .collect(),
             b1: (0..hidden).map(|_| uniform(0.1)).collect(),
-            w2: (0..2 * hidden).map(|_| uniform(0.2)).collect(),
-            b2: 0.0,
+            buckets,
+            men_per_bucket,
+            w2: (0..buckets * 2 * hidden).map(|_| uniform(0.2)).collect(),
+            b2: vec![0.0; buckets],
         }
+    }
+
+    /// The output bucket of a position with `men` men on the board.
+    #[must_use]
+    #[inline]
+    pub fn bucket(&self, men: usize) -> usize {
+        bucket_of(men, self.buckets, self.men_per_bucket)
+    }
+
+    /// Output bucket `bucket`'s weights (side to move's half first).
+    fn w2_of(&self, bucket: usize) -> &[f32] {
+        let n = 2 * self.hidden;
+        &self.w2[bucket * n..(bucket + 1) * n]
     }
 
     fn accumulate(&self, feats: &[u16], h: &mut [f32]) {
@@ -144,12 +166,19 @@ impl Model {
         }
     }
 
-    /// The output (before the sigmoid) for one position.
+    /// The output (before the sigmoid) of output bucket `bucket` for one
+    /// position.
     #[must_use]
-    pub fn forward(&self, us: &[u16], them: &[u16], scratch: &mut [Vec<f32>; 2]) -> f32 {
+    pub fn forward(
+        &self,
+        us: &[u16],
+        them: &[u16],
+        bucket: usize,
+        scratch: &mut [Vec<f32>; 2],
+    ) -> f32 {
         self.accumulate(us, &mut scratch[0]);
         self.accumulate(them, &mut scratch[1]);
-        let (w_us, w_them) = self.w2.split_at(self.hidden);
+        let (w_us, w_them) = self.w2_of(bucket).split_at(self.hidden);
         let dot = |h: &[f32], w: &[f32]| -> f32 {
             h.iter()
                 .zip(w)
@@ -159,28 +188,30 @@ impl Model {
                 })
                 .sum()
         };
-        dot(&scratch[0], w_us) + dot(&scratch[1], w_them) + self.b2
+        dot(&scratch[0], w_us) + dot(&scratch[1], w_them) + self.b2[bucket]
     }
 
-    /// Adds one position's gradients to `g`; returns its squared error.
+    /// Adds one position's gradients to `g` (through output bucket
+    /// `bucket`); returns its squared error.
     pub fn backward(
         &self,
-        us: &[u16],
-        them: &[u16],
+        (us, them): (&[u16], &[u16]),
+        bucket: usize,
         target: Target,
         scratch: &mut [Vec<f32>; 2],
         g: &mut Grad,
     ) -> f32 {
-        let out = self.forward(us, them, scratch);
+        let out = self.forward(us, them, bucket, scratch);
         let p = 1.0 / (1.0 + (-out * target.slope).exp());
         let err = p - target.value;
         let d_out = 2.0 * err * p * (1.0 - p) * target.slope;
-        g.b2 += d_out;
+        g.b2[bucket] += d_out;
         let n = self.hidden;
+        let base = bucket * 2 * n;
         for (side, feats) in [(0, us), (1, them)] {
             let h = &mut scratch[side];
-            let w2 = &self.w2[side * n..(side + 1) * n];
-            let gw2 = &mut g.w2[side * n..(side + 1) * n];
+            let w2 = &self.w2[base + side * n..base + (side + 1) * n];
+            let gw2 = &mut g.w2[base + side * n..base + (side + 1) * n];
             for j in 0..n {
                 let c = h[j].clamp(0.0, 1.0);
                 gw2[j] += d_out * c * c;
@@ -223,7 +254,8 @@ impl Model {
     }
 
     /// The quantised network, for the games `games`, at `scale`
-    /// centipawns per unit of output.
+    /// centipawns per unit of output (one bucket: of
+    /// [`MAX_MEN_PER_BUCKET`] men, as its file reads back).
     #[must_use]
     pub fn quantise(&self, games: &[String], scale: i32) -> Network {
         let q = |v: f32, by: i32| (v * by as f32).round().clamp(-32767.0, 32767.0) as i16;
@@ -234,12 +266,22 @@ impl Model {
             games: games.to_vec(),
             w1: self.folded().iter().map(|&v| q(v, QA)).collect(),
             b1: self.b1.iter().map(|&v| q(v, QA)).collect(),
+            buckets: self.buckets,
+            men_per_bucket: if self.buckets == 1 {
+                MAX_MEN_PER_BUCKET
+            } else {
+                self.men_per_bucket
+            },
             w2: self
                 .w2
                 .iter()
                 .map(|&v| (v * QB as f32).round().clamp(-max, max) as i16)
                 .collect(),
-            b2: (self.b2 * (QA * QB) as f32).round() as i32,
+            b2: self
+                .b2
+                .iter()
+                .map(|&v| (v * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 }
@@ -254,7 +296,7 @@ mod tests {
     fn folding_the_factors_keeps_the_function() {
         // Wreckage has piece factors only; Wounds has prong factors too.
         for (game, ranks) in [("wreckage", 10), ("wounds", 8)] {
-            let mut m = Model::random(16, 4);
+            let mut m = Model::random(16, 1, MAX_MEN_PER_BUCKET, 4);
             for (i, w) in m.w1[FEATURES * 16..].iter_mut().enumerate() {
                 *w = (i % 9) as f32 * 0.01 - 0.04;
             }
@@ -270,12 +312,12 @@ mod tests {
                     .collect()
             };
             let mut scratch = [vec![0.0; 16], vec![0.0; 16]];
-            let factored = m.forward(&with(&us), &with(&them), &mut scratch);
+            let factored = m.forward(&with(&us), &with(&them), 0, &mut scratch);
             let mut plain = m.clone();
             let folded = m.folded();
             plain.w1[..folded.len()].copy_from_slice(&folded);
             plain.w1[FEATURES * 16..].fill(0.0);
-            let direct = plain.forward(&us, &them, &mut scratch);
+            let direct = plain.forward(&us, &them, 0, &mut scratch);
             assert!(
                 (factored - direct).abs() < 1e-4,
                 "{game}: {factored} vs {direct}"
