@@ -68,6 +68,10 @@ pub struct Features {
     /// after the same earlier moves (the opponent's last, the side's own
     /// before it).
     pub continuation: bool,
+    /// The static evaluation a node prunes by is corrected by the
+    /// table's score where the stored bound says it is better: a lower
+    /// bound above it or an upper bound below it (or an exact score).
+    pub table_eval: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -98,6 +102,7 @@ impl Default for Features {
             keep_history: false,
             deep_pruning: false,
             null_by_eval: false,
+            table_eval: false,
             quiescence: u32::MAX,
         }
     }
@@ -174,6 +179,27 @@ pub fn futile(f: Features, depth: i32, in_check: bool, eval: i32, alpha: i32) ->
     f.futility && depth <= max_depth && !in_check && eval + 150 * depth + 100 <= alpha
 }
 
+/// The static evaluation `eval` corrected by a table entry's score `tt`
+/// and bound ([`Features::table_eval`]): a lower bound above the
+/// evaluation or an upper bound below it is the better estimate, as is
+/// an exact score. Mate scores are never taken.
+#[must_use]
+pub fn table_corrected(f: Features, eval: i32, tt: Option<(i32, crate::tt::Bound)>) -> i32 {
+    use crate::tt::Bound;
+    let Some((s, bound)) = tt.filter(|_| f.table_eval) else {
+        return eval;
+    };
+    if crate::score::is_mate(s) {
+        return eval;
+    }
+    match bound {
+        Bound::Exact => s,
+        Bound::Lower if s > eval => s,
+        Bound::Upper if s < eval => s,
+        _ => eval,
+    }
+}
+
 /// Whether a move is quiet for the reductions and futility: it removes and
 /// wounds nothing, promotes nothing, and is not a drop (a drop beside a king
 /// or a pushed ninja pawn is often the whole point of a position).
@@ -210,4 +236,28 @@ pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool, histo
 pub fn late_move_prunable(f: Features, depth: i32, legal: usize, pv_node: bool) -> bool {
     let max_depth = if f.deep_pruning { 6 } else { 3 };
     f.late_move_pruning && !pv_node && depth <= max_depth && legal > (3 + depth * depth) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tt::Bound;
+
+    #[test]
+    fn the_table_corrects_the_evaluation_only_where_its_bound_says_better() {
+        let on = Features {
+            table_eval: true,
+            ..Features::default()
+        };
+        assert_eq!(table_corrected(on, 50, Some((120, Bound::Lower))), 120);
+        assert_eq!(table_corrected(on, 50, Some((20, Bound::Lower))), 50);
+        assert_eq!(table_corrected(on, 50, Some((20, Bound::Upper))), 20);
+        assert_eq!(table_corrected(on, 50, Some((120, Bound::Upper))), 50);
+        assert_eq!(table_corrected(on, 50, Some((-30, Bound::Exact))), -30);
+        assert_eq!(table_corrected(on, 50, None), 50);
+        let mate = crate::score::MATE - 10;
+        assert_eq!(table_corrected(on, 50, Some((mate, Bound::Lower))), 50);
+        let off = Features::default();
+        assert_eq!(table_corrected(off, 50, Some((120, Bound::Lower))), 50);
+    }
 }

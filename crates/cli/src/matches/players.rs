@@ -116,6 +116,7 @@ impl EngineSpec {
                 "keephist" => f.keep_history = true,
                 "deep" => f.deep_pruning = true,
                 "nmpeval" => f.null_by_eval = true,
+                "tteval" => f.table_eval = true,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,
                 "hunt" => f.hunt = true,
@@ -168,7 +169,7 @@ pub enum Spec {
     /// `no-qsearch`, `no-exchange`, `no-iir`, and the techniques off by
     /// default `improving`, `histlmr`, `counter`, `early`, `singular`,
     /// `stability`, `progress`, `hunt`, `conthist`, `keephist`, `deep`,
-    /// `nmpeval`, `threads=N`) used to measure each technique, `classical` (the
+    /// `nmpeval`, `tteval`, `threads=N`) used to measure each technique, `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.
     Engine(EngineSpec),
@@ -380,11 +381,16 @@ mod tests {
         };
         let f = e.features;
         assert!(f.continuation && f.keep_history && f.deep_pruning && f.null_by_eval);
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/tteval") else {
+            panic!("the stop-40 switches must parse");
+        };
+        assert!(e.features.table_eval);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };
         let f = plain.features;
         assert!(!f.continuation && !f.keep_history && !f.deep_pruning && !f.null_by_eval);
+        assert!(!f.table_eval);
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
         let Ok(Spec::Uci(u)) = Spec::parse("uci:./x --y?Skill Level=3&Hash=16") else {

@@ -335,7 +335,10 @@ impl<'a, 's> Searcher<'a, 's> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            self.evaluate(pos, ply)
+            let table = entry
+                .filter(|_| excluded == 0)
+                .map(|e| (score::from_tt(e.score, ply), e.bound));
+            pruning::table_corrected(self.features, self.evaluate(pos, ply), table)
         };
         self.evals[ply] = static_eval;
         let improving = self.improving(ply, in_check);
