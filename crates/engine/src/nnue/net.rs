@@ -534,4 +534,32 @@ mod tests {
         assert!(e.to_string().contains("hash"));
         assert!(Network::from_bytes(b"MNGNNUE\0garbage-garbage").is_err());
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Any header edit, cut or extension of a bucketed net's file, with
+        /// its hash made good, is refused with a reason or read as a net
+        /// that writes back to what was read: never a panic.
+        #[test]
+        fn edited_files_never_panic(
+            edits in proptest::collection::vec((0usize..96, proptest::prelude::any::<u8>()), 0..6),
+            cut in 0usize..64,
+            extra in 0usize..64,
+        ) {
+            let mut body = bucketed(3, 5).to_bytes();
+            body.truncate(body.len() - 8);
+            for (at, b) in edits {
+                body[at] = b;
+            }
+            body.truncate(body.len() - cut);
+            body.extend(std::iter::repeat(7u8).take(extra));
+            let hash = fnv1a(&body);
+            body.extend_from_slice(&hash.to_le_bytes());
+            if let Ok(net) = Network::from_bytes(&body) {
+                let again = Network::from_bytes(&net.to_bytes());
+                proptest::prop_assert_eq!(again.as_ref(), Ok(&net));
+            }
+        }
+    }
 }
