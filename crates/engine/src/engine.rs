@@ -170,6 +170,7 @@ impl Engine {
         let mut roots = root_moves(pos, &limits.searchmoves);
         let mut features = self.options.features;
         if self.options.level < MAX_LEVEL {
+            features = level::ladder_features(features);
             features.quiescence = features.quiescence.min(level.quiescence);
             self.overlook(pos, &mut roots, level.overlook);
         }

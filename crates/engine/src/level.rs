@@ -5,6 +5,8 @@
 //! slightly worse move, as a person does, but never plays a move it sees
 //! losing much more than that tolerance.
 
+use crate::pruning::Features;
+
 /// The full-strength level.
 pub const MAX_LEVEL: u8 = 10;
 
@@ -29,6 +31,20 @@ pub struct LevelLimits {
 
 /// Quiescence to the end.
 const Q: u32 = u32::MAX;
+
+/// The search switches of the levels below full strength: `features`
+/// without the techniques added after their ladder was measured (the
+/// table-corrected evaluation and the kept and continuation histories of
+/// stop 40), so that each level plays as measured.
+#[must_use]
+pub fn ladder_features(features: Features) -> Features {
+    Features {
+        table_eval: false,
+        keep_history: false,
+        continuation: false,
+        ..features
+    }
+}
 
 /// The limits of `level` (clamped to 1..=10).
 #[must_use]

@@ -98,11 +98,11 @@ impl Default for Features {
             stability: false,
             countermove: false,
             singular: false,
-            continuation: false,
-            keep_history: false,
+            continuation: true,
+            keep_history: true,
             deep_pruning: false,
             null_by_eval: false,
-            table_eval: false,
+            table_eval: true,
             quiescence: u32::MAX,
         }
     }
@@ -257,7 +257,10 @@ mod tests {
         assert_eq!(table_corrected(on, 50, None), 50);
         let mate = crate::score::MATE - 10;
         assert_eq!(table_corrected(on, 50, Some((mate, Bound::Lower))), 50);
-        let off = Features::default();
+        let off = Features {
+            table_eval: false,
+            ..Features::default()
+        };
         assert_eq!(table_corrected(off, 50, Some((120, Bound::Lower))), 50);
     }
 }

@@ -117,6 +117,9 @@ impl EngineSpec {
                 "deep" => f.deep_pruning = true,
                 "nmpeval" => f.null_by_eval = true,
                 "tteval" => f.table_eval = true,
+                "no-tteval" => f.table_eval = false,
+                "no-keephist" => f.keep_history = false,
+                "no-conthist" => f.continuation = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,
                 "hunt" => f.hunt = true,
@@ -166,10 +169,11 @@ pub fn load_net(path: &str) -> Result<EvalChoice, String> {
 pub enum Spec {
     /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
     /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`, `no-lmp`,
-    /// `no-qsearch`, `no-exchange`, `no-iir`, and the techniques off by
+    /// `no-qsearch`, `no-exchange`, `no-iir`, `no-tteval`, `no-keephist`,
+    /// `no-conthist`, and the techniques off by
     /// default `improving`, `histlmr`, `counter`, `early`, `singular`,
-    /// `stability`, `progress`, `hunt`, `conthist`, `keephist`, `deep`,
-    /// `nmpeval`, `tteval`, `threads=N`) used to measure each technique, `classical` (the
+    /// `stability`, `progress`, `hunt`, `deep`, `nmpeval` (and `conthist`,
+    /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique, `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.
     Engine(EngineSpec),
@@ -381,16 +385,17 @@ mod tests {
         };
         let f = e.features;
         assert!(f.continuation && f.keep_history && f.deep_pruning && f.null_by_eval);
-        let Ok(Spec::Engine(e)) = Spec::parse("engine/tteval") else {
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/no-tteval/no-keephist/no-conthist") else {
             panic!("the stop-40 switches must parse");
         };
-        assert!(e.features.table_eval);
+        let f = e.features;
+        assert!(!f.table_eval && !f.keep_history && !f.continuation);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };
         let f = plain.features;
-        assert!(!f.continuation && !f.keep_history && !f.deep_pruning && !f.null_by_eval);
-        assert!(!f.table_eval);
+        assert!(!f.deep_pruning && !f.null_by_eval);
+        assert!(f.table_eval && f.keep_history && f.continuation);
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
         let Ok(Spec::Uci(u)) = Spec::parse("uci:./x --y?Skill Level=3&Hash=16") else {

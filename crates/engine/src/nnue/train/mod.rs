@@ -333,16 +333,10 @@ mod tests {
         assert!(t.lr_at(0.25) > t.lr_at(0.5) && t.lr_at(0.5) > t.lr_at(0.75));
     }
 
-    #[test]
-    fn training_lowers_the_loss_and_the_net_learns_the_queen() {
-        let filter = dataset::Filter {
-            validation_every: 3,
-            ..dataset::Filter::default()
-        };
-        let (train, valid, games) = dataset::load(&[("t".into(), file())], &filter).unwrap();
-        assert_eq!(games, vec!["chess".to_string()]);
-        assert_eq!(train.len() + valid.len(), 12);
-        let mut t = Trainer::new(Settings {
+    /// The settings of the small training runs: 16 accumulators, 60
+    /// epochs of batches of 4, with `buckets` output buckets of `men` men.
+    fn small_settings(buckets: usize, men: usize) -> Settings {
+        Settings {
             hidden: 16,
             epochs: 60,
             batch: 4,
@@ -352,9 +346,21 @@ mod tests {
             sigmoid_cp: 400.0,
             threads: 2,
             seed: 3,
-            buckets: 1,
-            men_per_bucket: 1,
-        });
+            buckets,
+            men_per_bucket: men,
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_net_learns_the_queen() {
+        let filter = dataset::Filter {
+            validation_every: 3,
+            ..dataset::Filter::default()
+        };
+        let (train, valid, games) = dataset::load(&[("t".into(), file())], &filter).unwrap();
+        assert_eq!(games, vec!["chess".to_string()]);
+        assert_eq!(train.len() + valid.len(), 12);
+        let mut t = Trainer::new(small_settings(1, 1));
         let before = t.loss(&train);
         for e in 1..=60 {
             t.epoch(e, &train, &valid);
@@ -392,19 +398,7 @@ mod tests {
         assert_eq!(train.max_men().max(valid.max_men()), 7);
         let men = men_per_bucket(7, 2);
         assert_eq!(men, 4);
-        let mut t = Trainer::new(Settings {
-            hidden: 16,
-            epochs: 60,
-            batch: 4,
-            lr: 0.01,
-            lambda: 0.5,
-            one_prong_lambda: None,
-            sigmoid_cp: 400.0,
-            threads: 2,
-            seed: 3,
-            buckets: 2,
-            men_per_bucket: men,
-        });
+        let mut t = Trainer::new(small_settings(2, men));
         let before = t.loss(&train);
         for e in 1..=60 {
             t.epoch(e, &train, &valid);
