@@ -369,6 +369,23 @@ pub fn bucket_of(men: usize, buckets: usize, men_per_bucket: usize) -> usize {
     (men.saturating_sub(1) / men_per_bucket.max(1)).min(buckets.saturating_sub(1))
 }
 
+#[cfg(test)]
+impl Network {
+    /// This one-bucket net with `buckets` output layers of `men` men, each
+    /// a copy of its own, bucket `b`'s bias raised by `b * step`: the
+    /// buckets differ only in their bias (for tests).
+    pub(crate) fn with_buckets(self, buckets: usize, men: usize, step: i32) -> Network {
+        let bias = self.b2[0];
+        Network {
+            buckets,
+            men_per_bucket: men,
+            w2: self.w2.repeat(buckets),
+            b2: (0..buckets as i32).map(|b| bias + step * b).collect(),
+            ..self
+        }
+    }
+}
+
 /// The sum of clamp(a, 0, QA)^2 * w, in chunks of 16 lanes (each lane's
 /// product fits an `i32`: 255 * 127 * 255; sixteen of them too).
 fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
@@ -406,14 +423,16 @@ mod tests {
     /// `tiny` with `buckets` output layers of `men` men each: every
     /// bucket has the same weights, and bucket `b`'s bias is `100 + 1000 * b`.
     fn bucketed(buckets: usize, men: usize) -> Network {
-        let net = tiny();
-        Network {
-            buckets,
-            men_per_bucket: men,
-            w2: net.w2.repeat(buckets),
-            b2: (0..buckets as i32).map(|b| 100 + 1000 * b).collect(),
-            ..net
-        }
+        tiny().with_buckets(buckets, men, 1000)
+    }
+
+    /// `bytes`, a net file's body followed by 8 bytes for its hash, with
+    /// the hash made good.
+    fn rehashed(mut bytes: Vec<u8>) -> Vec<u8> {
+        let n = bytes.len() - 8;
+        let hash = fnv1a(&bytes[..n]);
+        bytes[n..].copy_from_slice(&hash.to_le_bytes());
+        bytes
     }
 
     /// `net`'s bytes with the header's `u32` at `at` set to `v` and the
@@ -421,10 +440,7 @@ mod tests {
     fn patched(net: &Network, at: usize, v: u32) -> Vec<u8> {
         let mut bytes = net.to_bytes();
         bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
-        let n = bytes.len() - 8;
-        let hash = fnv1a(&bytes[..n]);
-        bytes[n..].copy_from_slice(&hash.to_le_bytes());
-        bytes
+        rehashed(bytes)
     }
 
     #[test]
@@ -475,10 +491,7 @@ mod tests {
         let mut v2 = one.to_bytes();
         v2[8..12].copy_from_slice(&VERSION.to_le_bytes());
         v2.splice(24..24, [1u32, 16].iter().flat_map(|v| v.to_le_bytes()));
-        let n = v2.len() - 8;
-        let hash = fnv1a(&v2[..n]);
-        v2[n..].copy_from_slice(&hash.to_le_bytes());
-        assert_eq!(Network::from_bytes(&v2).unwrap(), one);
+        assert_eq!(Network::from_bytes(&rehashed(v2)).unwrap(), one);
     }
 
     #[test]
@@ -554,9 +567,8 @@ mod tests {
             }
             body.truncate(body.len() - cut);
             body.extend(std::iter::repeat(7u8).take(extra));
-            let hash = fnv1a(&body);
-            body.extend_from_slice(&hash.to_le_bytes());
-            if let Ok(net) = Network::from_bytes(&body) {
+            body.extend([0; 8]);
+            if let Ok(net) = Network::from_bytes(&rehashed(body)) {
                 let again = Network::from_bytes(&net.to_bytes());
                 proptest::prop_assert_eq!(again.as_ref(), Ok(&net));
             }

@@ -158,14 +158,7 @@ fn shipped_nets_play_at_full_strength_and_named_nets_at_every_level() {
 /// `random_net` with four output buckets of eight men that differ only in
 /// their bias: bucket `b`'s is `50 + 3000 * b`.
 fn bucketed_net(hidden: usize, seed: u64) -> Network {
-    let net = random_net(hidden, seed);
-    Network {
-        buckets: 4,
-        men_per_bucket: 8,
-        w2: net.w2.repeat(4),
-        b2: (0..4).map(|b| 50 + 3000 * b).collect(),
-        ..net
-    }
+    random_net(hidden, seed).with_buckets(4, 8, 3000)
 }
 
 #[test]

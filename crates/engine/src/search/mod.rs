@@ -325,7 +325,10 @@ impl<'a, 's> Searcher<'a, 's> {
         let entry = self.shared.tt.probe(hash);
         let tt_key = entry.map_or(0, |e| e.move_key);
         let excluded = self.excluded[ply];
-        if let Some(e) = entry.filter(|_| excluded == 0) {
+        // A node searched without its table move must not take the table's
+        // verdict on the whole node.
+        let verdict = entry.filter(|_| excluded == 0);
+        if let Some(e) = verdict {
             if !pv_node && ply > 0 && i32::from(e.depth) >= depth {
                 if let Some(s) = table_cutoff(e, ply, alpha, beta) {
                     return s;
@@ -335,9 +338,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            let table = entry
-                .filter(|_| excluded == 0)
-                .map(|e| (score::from_tt(e.score, ply), e.bound));
+            let table = verdict.map(|e| (score::from_tt(e.score, ply), e.bound));
             pruning::table_corrected(self.features, self.evaluate(pos, ply), table)
         };
         self.evals[ply] = static_eval;

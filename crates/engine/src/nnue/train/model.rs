@@ -207,11 +207,14 @@ impl Model {
         let d_out = 2.0 * err * p * (1.0 - p) * target.slope;
         g.b2[bucket] += d_out;
         let n = self.hidden;
-        let base = bucket * 2 * n;
-        for (side, feats) in [(0, us), (1, them)] {
+        let w2_bucket = self.w2_of(bucket);
+        let gw2_bucket = &mut g.w2[bucket * 2 * n..(bucket + 1) * 2 * n];
+        for ((side, feats), gw2) in [(0, us), (1, them)]
+            .into_iter()
+            .zip(gw2_bucket.chunks_exact_mut(n))
+        {
             let h = &mut scratch[side];
-            let w2 = &self.w2[base + side * n..base + (side + 1) * n];
-            let gw2 = &mut g.w2[base + side * n..base + (side + 1) * n];
+            let w2 = &w2_bucket[side * n..(side + 1) * n];
             for j in 0..n {
                 let c = h[j].clamp(0.0, 1.0);
                 gw2[j] += d_out * c * c;
