@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod correction;
 pub mod engine;
 pub mod eval;
 pub mod exchange;

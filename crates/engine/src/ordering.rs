@@ -59,6 +59,8 @@ pub struct Heuristics {
     /// square) fared after a move one or two plies earlier (role, target
     /// square), allocated on first use.
     continuation: Vec<i16>,
+    /// The static evaluation's learned errors by pawn structure.
+    pub correction: crate::correction::Correction,
 }
 
 /// A move's piece and target for the continuation history: the role's
@@ -116,6 +118,7 @@ impl Default for Heuristics {
             history: vec![0; HISTORY_SIZE],
             counters: vec![0; 100 * 100],
             continuation: Vec::new(),
+            correction: crate::correction::Correction::default(),
         }
     }
 }

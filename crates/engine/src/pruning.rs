@@ -72,6 +72,17 @@ pub struct Features {
     /// table's score where the stored bound says it is better: a lower
     /// bound above it or an upper bound below it (or an exact score).
     pub table_eval: bool,
+    /// The static evaluation is corrected by what the search learned of its
+    /// errors in the same pawn structure ([`crate::correction`]).
+    pub correction: bool,
+    /// Late-move reductions half a ply deeper, and one more ply where the
+    /// side to move's evaluation is not rising.
+    pub lmr_plus: bool,
+    /// Quiet moves whose history is poor are skipped near the leaves.
+    pub history_pruning: bool,
+    /// Razoring: a node near the leaves whose evaluation lies far below
+    /// alpha is settled by a quiescence search when that agrees.
+    pub razoring: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -103,6 +114,10 @@ impl Default for Features {
             deep_pruning: false,
             null_by_eval: false,
             table_eval: true,
+            correction: false,
+            lmr_plus: false,
+            history_pruning: false,
+            razoring: false,
             quiescence: u32::MAX,
         }
     }
@@ -218,13 +233,27 @@ pub fn is_quiet(m: &Move) -> bool {
 
 /// Late-move reduction in plies for the `index`-th move (0-based) at `depth`,
 /// a move whose history counter is `history` (with [`Features::history_lmr`],
-/// a good history reduces less and a bad one more).
+/// a good history reduces less and a bad one more; with
+/// [`Features::lmr_plus`], a node whose evaluation is not `rising` reduces
+/// more).
 #[must_use]
-pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool, history: i32) -> i32 {
+pub fn lmr_reduction(
+    f: Features,
+    depth: i32,
+    index: usize,
+    pv_node: bool,
+    history: i32,
+    rising: bool,
+) -> i32 {
     if !f.lmr || depth < 3 || index < 3 {
         return 0;
     }
-    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
+    let base = f64::from(depth).ln() * (index as f64).ln() / 2.0;
+    let r = if f.lmr_plus {
+        (base + 0.5) as i32 + i32::from(!rising)
+    } else {
+        base as i32
+    };
     let by_history = if f.history_lmr { history / 8000 } else { 0 };
     (r - i32::from(pv_node) - by_history).clamp(0, depth - 2)
 }
@@ -236,6 +265,22 @@ pub fn lmr_reduction(f: Features, depth: i32, index: usize, pv_node: bool, histo
 pub fn late_move_prunable(f: Features, depth: i32, legal: usize, pv_node: bool) -> bool {
     let max_depth = if f.deep_pruning { 6 } else { 3 };
     f.late_move_pruning && !pv_node && depth <= max_depth && legal > (3 + depth * depth) as usize
+}
+
+/// Razoring: at depth 3 or less outside the principal variation, a node
+/// whose evaluation is more than `100 + 200 * depth` below `alpha` is
+/// looked at by a quiescence search first.
+#[must_use]
+pub fn razor(f: Features, depth: i32, in_check: bool, eval: i32, alpha: i32) -> bool {
+    f.razoring && !in_check && depth <= 3 && eval + 100 + 200 * depth < alpha
+}
+
+/// History pruning: at depth 3 or less outside the principal variation, a
+/// quiet move whose history counters sum to `history` is skipped when they
+/// say it has failed often.
+#[must_use]
+pub fn history_prunable(f: Features, depth: i32, history: i32, pv_node: bool) -> bool {
+    f.history_pruning && !pv_node && depth <= 3 && history < -3000 * depth
 }
 
 #[cfg(test)]
@@ -262,5 +307,52 @@ mod tests {
             ..Features::default()
         };
         assert_eq!(table_corrected(off, 50, Some((120, Bound::Lower))), 50);
+    }
+
+    #[test]
+    fn lmr_plus_reduces_more_and_most_where_the_evaluation_falls() {
+        let plain = Features::default();
+        let plus = Features {
+            lmr_plus: true,
+            ..plain
+        };
+        for (depth, index) in [(3, 3), (6, 8), (12, 30)] {
+            let before = lmr_reduction(plain, depth, index, false, 0, true);
+            let rising = lmr_reduction(plus, depth, index, false, 0, true);
+            let falling = lmr_reduction(plus, depth, index, false, 0, false);
+            assert!(before <= rising && rising <= falling, "{depth} {index}");
+            assert!(falling <= depth - 2);
+        }
+        assert_eq!(lmr_reduction(plus, 8, 2, false, 0, false), 0);
+        assert!(
+            lmr_reduction(plus, 12, 30, false, 0, false)
+                > lmr_reduction(plain, 12, 30, false, 0, false)
+        );
+    }
+
+    #[test]
+    fn razoring_needs_a_node_far_below_alpha_near_the_leaves() {
+        let on = Features {
+            razoring: true,
+            ..Features::default()
+        };
+        assert!(razor(on, 1, false, -301, 0));
+        assert!(!razor(on, 1, false, -300, 0));
+        assert!(!razor(on, 1, true, -3000, 0));
+        assert!(!razor(on, 4, false, -3000, 0));
+        assert!(!razor(Features::default(), 1, false, -3000, 0));
+    }
+
+    #[test]
+    fn history_pruning_needs_a_poor_history_near_the_leaves() {
+        let on = Features {
+            history_pruning: true,
+            ..Features::default()
+        };
+        assert!(history_prunable(on, 2, -7000, false));
+        assert!(!history_prunable(on, 2, -5000, false));
+        assert!(!history_prunable(on, 2, -7000, true));
+        assert!(!history_prunable(on, 4, -50_000, false));
+        assert!(!history_prunable(Features::default(), 2, -7000, false));
     }
 }

@@ -138,6 +138,18 @@ impl<'a, 's> Searcher<'a, 's> {
         }
     }
 
+    /// The static evaluation of `pos` at `ply` as it stands and as the
+    /// correction history (when on) corrects it.
+    #[inline]
+    fn corrected_evaluate(&self, pos: &Position, ply: usize) -> (i32, i32) {
+        let plain = self.evaluate(pos, ply);
+        if self.features.correction {
+            (plain, plain + self.heuristics.correction.of(pos))
+        } else {
+            (plain, plain)
+        }
+    }
+
     /// Prepares the evaluation of `child`, searched at `ply + 1`, made
     /// from `parent`, searched at `ply`.
     #[inline]
@@ -335,11 +347,16 @@ impl<'a, 's> Searcher<'a, 's> {
                 }
             }
         }
+        let (plain_eval, corrected_eval) = if in_check {
+            (-INFINITY, -INFINITY)
+        } else {
+            self.corrected_evaluate(pos, ply)
+        };
         let static_eval = if in_check {
             -INFINITY
         } else {
             let table = verdict.map(|e| (score::from_tt(e.score, ply), e.bound));
-            pruning::table_corrected(self.features, self.evaluate(pos, ply), table)
+            pruning::table_corrected(self.features, corrected_eval, table)
         };
         self.evals[ply] = static_eval;
         let improving = self.improving(ply, in_check);
@@ -347,6 +364,12 @@ impl<'a, 's> Searcher<'a, 's> {
             depth -= 1;
         }
         if !pv_node && ply > 0 && excluded == 0 {
+            if pruning::razor(self.features, depth, in_check, static_eval, alpha) {
+                let s = self.qsearch(pos, alpha - 1, alpha, ply, 0);
+                if s < alpha {
+                    return s;
+                }
+            }
             if pruning::reverse_futility(
                 self.features,
                 depth,
@@ -420,6 +443,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut filter = None;
         let mut best = -INFINITY;
         let mut best_key = 0;
+        let mut best_quiet = false;
         let mut legal = 0usize;
         let mut child_pv = Vec::new();
         let mut quiets_tried: Vec<Move> = Vec::new();
@@ -433,6 +457,12 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             let new_depth = depth - 1 + i32::from(extend_key != 0 && key == extend_key);
             let quiet = pruning::is_quiet(&m);
+            let history = if quiet {
+                self.heuristics.history_of(pos, &m)
+                    + self.heuristics.continuation_of(pos, &m, &context)
+            } else {
+                0
+            };
             // Futility and late-move pruning skip a quiet move once some
             // move has been searched: before it is played (checks too), or,
             // without `early_pruning`, after it (sparing checks).
@@ -440,7 +470,8 @@ impl<'a, 's> Searcher<'a, 's> {
                 && !in_check
                 && legal > 0
                 && (futile
-                    || pruning::late_move_prunable(self.features, depth, legal + 1, pv_node));
+                    || pruning::late_move_prunable(self.features, depth, legal + 1, pv_node)
+                    || pruning::history_prunable(self.features, depth, history, pv_node));
             if prunable && self.features.early_pruning {
                 continue;
             }
@@ -463,8 +494,8 @@ impl<'a, 's> Searcher<'a, 's> {
                         depth,
                         legal - 1,
                         pv_node,
-                        self.heuristics.history_of(pos, &m)
-                            + self.heuristics.continuation_of(pos, &m, &context),
+                        history,
+                        self.rising(ply, in_check),
                     )
                 } else {
                     0
@@ -488,6 +519,7 @@ impl<'a, 's> Searcher<'a, 's> {
             if s > best {
                 best = s;
                 best_key = key;
+                best_quiet = quiet;
                 if s > alpha {
                     alpha = s;
                     pv.clear();
@@ -526,8 +558,20 @@ impl<'a, 's> Searcher<'a, 's> {
             return alpha;
         }
         if excluded == 0 {
-            let depth = depth.clamp(0, 255) as u8;
-            self.store(hash, best, original_alpha, beta, best_key, ply, depth);
+            self.store(
+                hash,
+                best,
+                original_alpha,
+                beta,
+                best_key,
+                ply,
+                depth.clamp(0, 255) as u8,
+            );
+            let failed_low = best <= original_alpha;
+            if self.features.correction && !in_check && (failed_low || best_quiet) {
+                let window = (original_alpha, beta);
+                self.learn_correction(pos, depth, best, (plain_eval, corrected_eval), window);
+            }
         }
         best
     }
@@ -544,6 +588,40 @@ impl<'a, 's> Searcher<'a, 's> {
         pv: &mut Vec<Move>,
     ) -> i32 {
         -self.search(child, depth, -beta, -alpha, ply + 1, pv, true)
+    }
+
+    /// Teaches the correction history what a node of `pos` searched to
+    /// `depth` found (`best`, searched in the window `alpha..beta`) against
+    /// its evaluation (before and after correction): an exact score always,
+    /// a bound only when it lies beyond the corrected evaluation on its own
+    /// side. Mate scores teach nothing.
+    fn learn_correction(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        best: i32,
+        (plain, corrected): (i32, i32),
+        (alpha, beta): (i32, i32),
+    ) {
+        if score::is_mate(best) {
+            return;
+        }
+        let informative = if best >= beta {
+            best > corrected
+        } else if best <= alpha {
+            best < corrected
+        } else {
+            true
+        };
+        if informative {
+            self.heuristics.correction.learn(pos, depth, best - plain);
+        }
+    }
+
+    /// Whether the node at `ply` evaluates better than the same side's node
+    /// two plies before, whatever [`Features::improving`] says.
+    fn rising(&self, ply: usize, in_check: bool) -> bool {
+        !in_check && ply >= 2 && self.evals[ply] > self.evals[ply - 2]
     }
 
     /// Whether the node at `ply` evaluates better than the same side's node

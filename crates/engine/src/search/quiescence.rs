@@ -38,7 +38,7 @@ impl Searcher<'_, '_> {
         let stand = if in_check {
             -INFINITY
         } else {
-            self.evaluate(pos, ply)
+            self.corrected_evaluate(pos, ply).1
         };
         if stand >= beta {
             return stand;
