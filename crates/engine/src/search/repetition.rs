@@ -38,9 +38,11 @@ impl Searcher<'_, '_> {
                 if i >= self.root_len - 1 {
                     return true;
                 }
+                // The same side moves two plies apart: `i - 2`, `i - 4`, ...
                 let earlier = self.path[..i]
                     .iter()
                     .rev()
+                    .skip(1)
                     .step_by(2)
                     .filter(|e| e.0 == hash)
                     .count();
