@@ -394,6 +394,11 @@ mod tests {
         };
         let f = e.features;
         assert!(!f.table_eval && !f.keep_history && !f.continuation);
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/corrhist/lmrplus/histprune/razor") else {
+            panic!("the stop-41 switches must parse");
+        };
+        let f = e.features;
+        assert!(f.correction && f.lmr_plus && f.history_pruning && f.razoring);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };
