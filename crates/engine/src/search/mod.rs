@@ -457,7 +457,8 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             let new_depth = depth - 1 + i32::from(extend_key != 0 && key == extend_key);
             let quiet = pruning::is_quiet(&m);
-            let history = if quiet {
+            // Only history pruning and history-driven reductions read it.
+            let history = if quiet && (self.features.history_pruning || self.features.history_lmr) {
                 self.heuristics.history_of(pos, &m)
                     + self.heuristics.continuation_of(pos, &m, &context)
             } else {
