@@ -138,14 +138,17 @@ async fn job_state(
     (owner.map(|o| o.into_iter().next().flatten()), row.get(1))
 }
 
-/// Waits until game `id`'s job of `kind` is held by a server and `ready`
-/// holds of the holder's process id and the count of `counted`; the
-/// holder's process id and the count.
+/// Waits up to `limit` until game `id`'s job of `kind` is held by a server
+/// and `ready` holds of the holder's process id and the count of `counted`;
+/// the holder's process id and the count. A wait on the job's own progress
+/// (rows stored) takes [`LIMIT`], as the job's work does on a loaded
+/// machine; a wait on a takeover takes [`TAKEOVER_LIMIT`].
 async fn wait_held(
     db: &tokio_postgres::Client,
     kind: &str,
     id: &str,
     counted: &str,
+    limit: Duration,
     ready: impl Fn(u32, i64) -> bool,
 ) -> (u32, i64) {
     let started = Instant::now();
@@ -157,8 +160,8 @@ async fn wait_held(
             }
         }
         assert!(
-            started.elapsed() < TAKEOVER_LIMIT,
-            "the {kind} job of {id} was not held by a server as wanted within {TAKEOVER_LIMIT:?}"
+            started.elapsed() < limit,
+            "the {kind} job of {id} was not held by a server as wanted within {limit:?}"
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
@@ -275,7 +278,7 @@ async fn a_review_survives_kill_9_of_the_server_running_it() {
         .await
         .expect("the review starts");
     // Kill the server holding the job once it has stored a few positions.
-    let (pid, stored) = wait_held(&db, "review", &id, "review_plies", |_, n| n >= 3).await;
+    let (pid, stored) = wait_held(&db, "review", &id, "review_plies", LIMIT, |_, n| n >= 3).await;
     let (running, other) = pick(&mut servers, pid);
     running.kill_9();
     let killed = Instant::now();
@@ -283,7 +286,15 @@ async fn a_review_survives_kill_9_of_the_server_running_it() {
         (stored as usize) < plies + 1,
         "the review was complete before the kill"
     );
-    let (taker, _) = wait_held(&db, "review", &id, "review_plies", |p, _| p != pid).await;
+    let (taker, _) = wait_held(
+        &db,
+        "review",
+        &id,
+        "review_plies",
+        TAKEOVER_LIMIT,
+        |p, _| p != pid,
+    )
+    .await;
     let taken = killed.elapsed();
     assert_eq!(taker, other.pid(), "the surviving server took the job over");
     let c = Client::from(other.addr, 2);
@@ -335,7 +346,7 @@ async fn an_engine_reply_survives_kill_9_of_the_server_searching_it() {
     )
     .await
     .expect("White's move");
-    let (pid, moves) = wait_held(&db, "reply", &id, "moves", |_, _| true).await;
+    let (pid, moves) = wait_held(&db, "reply", &id, "moves", TAKEOVER_LIMIT, |_, _| true).await;
     let (searching, other) = pick(&mut servers, pid);
     searching.kill_9();
     let killed = Instant::now();
@@ -407,10 +418,18 @@ async fn a_server_stopped_with_sigterm_hands_its_review_back() {
     c.expect(202, "POST", &path, Some(&token), Some(&json!({})))
         .await
         .expect("the review starts");
-    let (pid, stored) = wait_held(&db, "review", &id, "review_plies", |_, n| n >= 3).await;
+    let (pid, stored) = wait_held(&db, "review", &id, "review_plies", LIMIT, |_, n| n >= 3).await;
     let (running, other) = pick(&mut servers, pid);
     let stopped_in = running.terminate();
-    let (taker, _) = wait_held(&db, "review", &id, "review_plies", |p, _| p != pid).await;
+    let (taker, _) = wait_held(
+        &db,
+        "review",
+        &id,
+        "review_plies",
+        TAKEOVER_LIMIT,
+        |p, _| p != pid,
+    )
+    .await;
     assert_eq!(
         taker,
         other.pid(),
