@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod correction;
+pub mod dead;
 pub mod engine;
 pub mod eval;
 pub mod exchange;

@@ -83,6 +83,9 @@ pub struct Features {
     /// Razoring: a node near the leaves whose evaluation lies far below
     /// alpha is settled by a quiescence search when that agrees.
     pub razoring: bool,
+    /// Dead positions (a bare king against a king and at most one Knight
+    /// or Bishop) scored as draws in the search and quiescence.
+    pub dead: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -118,6 +121,7 @@ impl Default for Features {
             lmr_plus: false,
             history_pruning: false,
             razoring: false,
+            dead: true,
             quiescence: u32::MAX,
         }
     }

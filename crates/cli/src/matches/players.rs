@@ -124,6 +124,7 @@ impl EngineSpec {
                 "lmrplus" => f.lmr_plus = true,
                 "histprune" => f.history_pruning = true,
                 "razor" => f.razoring = true,
+                "no-dead" => f.dead = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,
                 "hunt" => f.hunt = true,
@@ -399,12 +400,16 @@ mod tests {
         };
         let f = e.features;
         assert!(f.correction && f.lmr_plus && f.history_pruning && f.razoring);
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/no-dead") else {
+            panic!("the stop-42 switch must parse");
+        };
+        assert!(!e.features.dead);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };
         let f = plain.features;
         assert!(!f.deep_pruning && !f.null_by_eval);
-        assert!(f.table_eval && f.keep_history && f.continuation);
+        assert!(f.table_eval && f.keep_history && f.continuation && f.dead);
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
         let Ok(Spec::Uci(u)) = Spec::parse("uci:./x --y?Skill Level=3&Hash=16") else {

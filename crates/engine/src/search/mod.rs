@@ -268,6 +268,13 @@ impl<'a, 's> Searcher<'a, 's> {
             .flatten()
     }
 
+    /// Whether `pos` is dead (no side can ever mate) and
+    /// [`Features::dead`] scores it as a draw.
+    #[inline]
+    fn dead(&self, pos: &Position) -> bool {
+        self.features.dead && crate::dead::is_dead(pos)
+    }
+
     /// The score of the side to move when it has no legal action.
     fn no_moves_score(pos: &Position, in_check: bool, ply: usize) -> i32 {
         if pos.variant().has_royal_king() && in_check {
@@ -308,7 +315,7 @@ impl<'a, 's> Searcher<'a, 's> {
             if self.count_node() {
                 return 0;
             }
-            if self.drawn_by_history(pos) {
+            if self.drawn_by_history(pos) || self.dead(pos) {
                 return 0;
             }
             // Mate-distance pruning.

@@ -19,7 +19,7 @@ impl Searcher<'_, '_> {
         ply: usize,
         qply: u32,
     ) -> i32 {
-        if self.count_node() {
+        if self.count_node() || self.dead(pos) {
             return 0;
         }
         if !pos.variant().has_royal_king() && pos.board().by_color(pos.turn()).is_empty() {

@@ -1,0 +1,39 @@
+//! Dead positions: material with which neither side can ever checkmate,
+//! whatever is played. Chess's rules call such a position drawn (FIDE
+//! 5.2.2); in every game won by checkmate the result is the same in
+//! practice, since the game can only end by a draw rule or the move limit.
+//! The search scores them as draws, like a repetition, so that a side ahead
+//! does not trade into a lone minor piece against a bare king believing it
+//! still wins (the net scored such endings +2.5 to +3.5).
+//!
+//! Only the certain case is known: one side has nothing but its king, the
+//! other its king and at most one Knight or one Bishop (the catalogue's
+//! orthodox pieces, which move alike in every game), no man in either
+//! pocket, in a game whose king is royal.
+
+use menagerie_rules::variant::EndRule;
+use menagerie_rules::{Color, Position, Role};
+
+/// Whether `pos` is dead: neither side can ever checkmate.
+#[must_use]
+#[inline]
+pub fn is_dead(pos: &Position) -> bool {
+    let board = pos.board();
+    // The common case costs one count.
+    if board.occupied().len() > 3 {
+        return false;
+    }
+    if pos.variant().end != EndRule::Checkmate || !pos.variant().has_royal_king() {
+        return false;
+    }
+    let bare = |c: Color| board.by_color(c) == board.pieces(c, Role::King);
+    let lone_minor = |c: Color| {
+        let men = board.by_color(c) - board.pieces(c, Role::King);
+        men.len() <= 1 && men == (men & (board.by_role(Role::Knight) | board.by_role(Role::Bishop)))
+    };
+    let pockets_empty =
+        pos.pocket(Color::White).total() == 0 && pos.pocket(Color::Black).total() == 0;
+    pockets_empty
+        && ((bare(Color::White) && lone_minor(Color::Black))
+            || (bare(Color::Black) && lone_minor(Color::White)))
+}
