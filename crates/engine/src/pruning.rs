@@ -117,8 +117,8 @@ impl Default for Features {
             deep_pruning: false,
             null_by_eval: false,
             table_eval: true,
-            correction: false,
-            lmr_plus: false,
+            correction: true,
+            lmr_plus: true,
             history_pruning: false,
             razoring: false,
             dead: true,
@@ -315,7 +315,10 @@ mod tests {
 
     #[test]
     fn lmr_plus_reduces_more_and_most_where_the_evaluation_falls() {
-        let plain = Features::default();
+        let plain = Features {
+            lmr_plus: false,
+            ..Features::default()
+        };
         let plus = Features {
             lmr_plus: true,
             ..plain

@@ -121,7 +121,9 @@ impl EngineSpec {
                 "no-keephist" => f.keep_history = false,
                 "no-conthist" => f.continuation = false,
                 "corrhist" => f.correction = true,
+                "no-corrhist" => f.correction = false,
                 "lmrplus" => f.lmr_plus = true,
+                "no-lmrplus" => f.lmr_plus = false,
                 "histprune" => f.history_pruning = true,
                 "razor" => f.razoring = true,
                 "no-dead" => f.dead = false,
@@ -400,16 +402,18 @@ mod tests {
         };
         let f = e.features;
         assert!(f.correction && f.lmr_plus && f.history_pruning && f.razoring);
-        let Ok(Spec::Engine(e)) = Spec::parse("engine/no-dead") else {
-            panic!("the stop-42 switch must parse");
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/no-dead/no-corrhist/no-lmrplus") else {
+            panic!("the stop-42 switches must parse");
         };
-        assert!(!e.features.dead);
+        let f = e.features;
+        assert!(!f.dead && !f.correction && !f.lmr_plus);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };
         let f = plain.features;
         assert!(!f.deep_pruning && !f.null_by_eval);
         assert!(f.table_eval && f.keep_history && f.continuation && f.dead);
+        assert!(f.correction && f.lmr_plus);
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
         let Ok(Spec::Uci(u)) = Spec::parse("uci:./x --y?Skill Level=3&Hash=16") else {
