@@ -167,6 +167,22 @@ async fn wait_held(
     }
 }
 
+/// Waits until game `id`'s review has stored a few positions (its own
+/// progress, so up to [`LIMIT`]); the holder's process id and the count.
+async fn wait_review_stored(db: &tokio_postgres::Client, id: &str) -> (u32, i64) {
+    wait_held(db, "review", id, "review_plies", LIMIT, |_, n| n >= 3).await
+}
+
+/// Waits until game `id`'s review is held by a server other than `pid`
+/// (a takeover, so up to [`TAKEOVER_LIMIT`]); the new holder's process id.
+async fn wait_review_taken_over(db: &tokio_postgres::Client, id: &str, pid: u32) -> u32 {
+    let (taker, _) = wait_held(db, "review", id, "review_plies", TAKEOVER_LIMIT, |p, _| {
+        p != pid
+    })
+    .await;
+    taker
+}
+
 /// Plays `plies` plies of a chess game at one screen on `c` (each the
 /// `(7 * i)`-th legal action); its id, token and plies played.
 async fn local_game(c: &Client, plies: usize) -> (String, String, usize) {
@@ -278,7 +294,7 @@ async fn a_review_survives_kill_9_of_the_server_running_it() {
         .await
         .expect("the review starts");
     // Kill the server holding the job once it has stored a few positions.
-    let (pid, stored) = wait_held(&db, "review", &id, "review_plies", LIMIT, |_, n| n >= 3).await;
+    let (pid, stored) = wait_review_stored(&db, &id).await;
     let (running, other) = pick(&mut servers, pid);
     running.kill_9();
     let killed = Instant::now();
@@ -286,15 +302,7 @@ async fn a_review_survives_kill_9_of_the_server_running_it() {
         (stored as usize) < plies + 1,
         "the review was complete before the kill"
     );
-    let (taker, _) = wait_held(
-        &db,
-        "review",
-        &id,
-        "review_plies",
-        TAKEOVER_LIMIT,
-        |p, _| p != pid,
-    )
-    .await;
+    let taker = wait_review_taken_over(&db, &id, pid).await;
     let taken = killed.elapsed();
     assert_eq!(taker, other.pid(), "the surviving server took the job over");
     let c = Client::from(other.addr, 2);
@@ -418,18 +426,10 @@ async fn a_server_stopped_with_sigterm_hands_its_review_back() {
     c.expect(202, "POST", &path, Some(&token), Some(&json!({})))
         .await
         .expect("the review starts");
-    let (pid, stored) = wait_held(&db, "review", &id, "review_plies", LIMIT, |_, n| n >= 3).await;
+    let (pid, stored) = wait_review_stored(&db, &id).await;
     let (running, other) = pick(&mut servers, pid);
     let stopped_in = running.terminate();
-    let (taker, _) = wait_held(
-        &db,
-        "review",
-        &id,
-        "review_plies",
-        TAKEOVER_LIMIT,
-        |p, _| p != pid,
-    )
-    .await;
+    let taker = wait_review_taken_over(&db, &id, pid).await;
     assert_eq!(
         taker,
         other.pid(),
