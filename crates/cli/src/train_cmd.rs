@@ -69,6 +69,14 @@ pub struct TrainArgs {
     /// rounded up).
     #[arg(long)]
     men_per_bucket: Option<usize>,
+    /// King buckets (1 to 4; 1 is the net without them): each side's board
+    /// features are seen through where its own king stands, the board
+    /// mirrored so the king is on the right half. 2: the back rank and the
+    /// rest; 3: the back rank's three outer files, the rest of the back
+    /// rank, the rest; 4: as 3 with the second rank apart. Data of one
+    /// board width only.
+    #[arg(long, default_value_t = 1)]
+    king_buckets: usize,
 }
 
 fn checkpoint_path(out: &Path, epoch: u32) -> PathBuf {
@@ -127,9 +135,15 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         max_score: a.max_score,
         factors: !a.no_factors,
         mirror: a.mirror,
+        king_buckets: a.king_buckets,
         ..Filter::default()
     };
-    let (train, valid, games) = dataset::load(&files, &filter)?;
+    let dataset::Loaded {
+        train,
+        valid,
+        games,
+        kings,
+    } = dataset::load(&files, &filter)?;
     drop(files);
     if train.is_empty() || valid.is_empty() {
         return Err("no positions to train on (or none to validate with)".into());
@@ -156,6 +170,9 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
             a.output_buckets
         );
     }
+    if kings.bucketed() {
+        eprintln!("{} king buckets", kings.count);
+    }
     let mut trainer = Trainer::new(Settings {
         hidden: a.hidden,
         epochs: a.epochs,
@@ -168,6 +185,7 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         seed: a.seed,
         buckets: a.output_buckets,
         men_per_bucket,
+        kings,
     });
     eprintln!("epoch 0: validation loss {:.6}", trainer.loss(&valid));
     for epoch in 1..=a.epochs {

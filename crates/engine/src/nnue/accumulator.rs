@@ -5,7 +5,8 @@
 //! captures, Wall moves, promotions, Changeling phases, drops and pushes,
 //! castling) is covered by construction; in a game with prongs the men
 //! whose prongs changed (wounds, rotations) are compared too, and a move
-//! that changes nothing (a pass) copies the parent.
+//! that changes nothing (a pass) copies the parent. A perspective whose
+//! own king changes its bucket or wing ([`super::kings`]) is refreshed.
 
 use super::features::{self, POCKET_BUCKETS};
 use super::net::Network;
@@ -67,15 +68,19 @@ impl Accumulator {
 
     /// Recomputes both perspectives of `pos` from scratch.
     pub fn refresh(&mut self, net: &Network, pos: &Position) {
-        let mut active = Vec::with_capacity(features::MAX_ACTIVE);
         for persp in Color::BOTH {
-            active.clear();
-            features::active(pos, persp, &mut active);
-            let v = &mut self.v[persp.index()];
-            v.copy_from_slice(&net.b1);
-            for &f in &active {
-                add_row(v, net.row(usize::from(f)));
-            }
+            self.refresh_side(net, pos, persp);
+        }
+    }
+
+    /// Recomputes the perspective of `persp` from scratch.
+    fn refresh_side(&mut self, net: &Network, pos: &Position, persp: Color) {
+        let mut active = Vec::with_capacity(features::MAX_ACTIVE);
+        features::active(pos, persp, &net.kings, &mut active);
+        let v = &mut self.v[persp.index()];
+        v.copy_from_slice(&net.b1);
+        for &f in &active {
+            add_row(v, net.row(usize::from(f)));
         }
     }
 
@@ -90,9 +95,9 @@ impl Accumulator {
     ) {
         for persp in Color::BOTH {
             let i = persp.index();
-            let Some(c) = changes(persp, before, after) else {
-                self.refresh(net, after);
-                return;
+            let Some(c) = changes(persp, net, before, after) else {
+                self.refresh_side(net, after, persp);
+                continue;
             };
             let v = &mut self.v[i];
             v.copy_from_slice(&parent.v[i]);
@@ -131,10 +136,16 @@ fn sub_row(v: &mut [i16], row: &[i16]) {
 }
 
 /// The features that differ between `before` and `after` from `persp`,
-/// or `None` if there are too many to list.
-fn changes(persp: Color, before: &Position, after: &Position) -> Option<Changes> {
-    let ranks = after.variant().geometry.ranks();
+/// or `None` if there are too many to list or the perspective's own king
+/// changed its bucket or wing (every board feature changes).
+fn changes(persp: Color, net: &Network, before: &Position, after: &Position) -> Option<Changes> {
+    let geometry = &after.variant().geometry;
+    let (files, ranks) = (geometry.files(), geometry.ranks());
     let (b, a) = (before.board(), after.board());
+    let view = net.kings.view_of(persp, a, files, ranks);
+    if net.kings.bucketed() && view != net.kings.view_of(persp, b, files, ranks) {
+        return None;
+    }
     let mut c = Changes::new();
     for color in Color::BOTH {
         for role in Role::ALL {
@@ -143,11 +154,11 @@ fn changes(persp: Color, before: &Position, after: &Position) -> Option<Changes>
                 continue;
             }
             for sq in was - is {
-                c.push(features::board(persp, color, role, sq, ranks), false)
+                c.push(view.board(persp, color, role, sq, ranks), false)
                     .then_some(())?;
             }
             for sq in is - was {
-                c.push(features::board(persp, color, role, sq, ranks), true)
+                c.push(view.board(persp, color, role, sq, ranks), true)
                     .then_some(())?;
             }
         }

@@ -19,6 +19,7 @@
 //! block, which [`scan`] reports so that a resumed run can drop it.
 
 use super::features;
+use super::kings::KingBuckets;
 use menagerie_rules::{Color, Piece, Position, Role, Square};
 
 /// File magic.
@@ -136,10 +137,18 @@ impl Record {
         }
     }
 
-    /// The active features from `persp` on a board of `ranks` ranks.
-    pub fn features(&self, persp: Color, ranks: u8, out: &mut Vec<u16>) {
+    /// The active features from `persp` on a board `files` x `ranks`, its
+    /// board features seen through `kings`.
+    pub fn features(
+        &self,
+        persp: Color,
+        (files, ranks): (u8, u8),
+        kings: &KingBuckets,
+        out: &mut Vec<u16>,
+    ) {
+        let view = kings.view_of_pieces(persp, &self.pieces, files, ranks);
         for &(sq, p) in &self.pieces {
-            out.push(features::board(persp, p.color, p.role, sq, ranks) as u16);
+            out.push(view.board(persp, p.color, p.role, sq, ranks) as u16);
             features::prongs_of(persp, p, sq, ranks, out);
         }
         for &(color, role, n) in &self.pockets {

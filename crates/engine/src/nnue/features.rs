@@ -10,6 +10,7 @@
 //! [`Role::ALL`], [`ROLE_COUNT`], the prong encoding and the canvas: no game
 //! is named.
 
+use super::kings::KingBuckets;
 use menagerie_rules::geometry::{Dir, KNIGHT_OFFSETS};
 use menagerie_rules::geometry::{CANVAS, CANVAS_SQUARES};
 use menagerie_rules::mechanics::prongs;
@@ -134,13 +135,16 @@ pub fn pocket_count(persp: Color, color: Color, role: Role, count: u8, out: &mut
     }
 }
 
-/// Every active feature of `pos` from `persp`, appended to `out`.
-pub fn active(pos: &Position, persp: Color, out: &mut Vec<u16>) {
-    let ranks = pos.variant().geometry.ranks();
+/// Every active feature of `pos` from `persp` (its board features seen
+/// through `kings`), appended to `out`.
+pub fn active(pos: &Position, persp: Color, kings: &KingBuckets, out: &mut Vec<u16>) {
+    let geometry = &pos.variant().geometry;
+    let ranks = geometry.ranks();
     let board = pos.board();
+    let view = kings.view_of(persp, board, geometry.files(), ranks);
     for sq in board.occupied() {
         if let Some(p) = board.get(sq) {
-            out.push(board_feature(persp, p.color, p.role, sq, ranks));
+            out.push(view.board(persp, p.color, p.role, sq, ranks) as u16);
             prongs_of(persp, p, sq, ranks, out);
         }
     }
@@ -152,11 +156,6 @@ pub fn active(pos: &Position, persp: Color, out: &mut Vec<u16>) {
     }
 }
 
-#[inline]
-fn board_feature(persp: Color, color: Color, role: Role, sq: Square, ranks: u8) -> u16 {
-    board(persp, color, role, sq, ranks) as u16
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,8 +165,8 @@ mod tests {
     fn the_start_position_looks_the_same_from_both_sides() {
         let pos = Position::start(fide::chess());
         let (mut w, mut b) = (Vec::new(), Vec::new());
-        active(&pos, Color::White, &mut w);
-        active(&pos, Color::Black, &mut b);
+        active(&pos, Color::White, &KingBuckets::NONE, &mut w);
+        active(&pos, Color::Black, &KingBuckets::NONE, &mut b);
         w.sort_unstable();
         b.sort_unstable();
         assert_eq!(w, b);
@@ -207,13 +206,18 @@ mod tests {
     fn men_show_their_prongs_and_a_wound_or_turn_changes_them() {
         let pos = Position::start(menagerie_games::wounds::wounds());
         let mut white = Vec::new();
-        active(&pos, Color::White, &mut white);
+        active(&pos, Color::White, &KingBuckets::NONE, &mut white);
         // 32 men; prongs: 16 pawns x 3, 4 rooks and 4 bishops x 4,
         // 4 knights x 8, 2 queens and 2 kings x 8.
         assert_eq!(white.len(), 32 + 48 + 32 + 32 + 32);
         // A game without prongs has none.
         let mut chess = Vec::new();
-        active(&Position::start(fide::chess()), Color::White, &mut chess);
+        active(
+            &Position::start(fide::chess()),
+            Color::White,
+            &KingBuckets::NONE,
+            &mut chess,
+        );
         assert_eq!(chess.len(), 32);
         // Play until a move changes some man's prongs but no square's
         // colour or role (a wound or a rotation): the features change.
@@ -235,8 +239,8 @@ mod tests {
             };
             if kinds(&pos) == kinds(&child) && pos.board() != child.board() {
                 let (mut a, mut b) = (Vec::new(), Vec::new());
-                active(&pos, Color::White, &mut a);
-                active(&child, Color::White, &mut b);
+                active(&pos, Color::White, &KingBuckets::NONE, &mut a);
+                active(&child, Color::White, &KingBuckets::NONE, &mut b);
                 a.sort_unstable();
                 b.sort_unstable();
                 assert_ne!(a, b);

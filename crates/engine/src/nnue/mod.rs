@@ -11,6 +11,7 @@ pub mod builtin;
 pub mod choice;
 pub mod data;
 pub mod features;
+pub mod kings;
 pub mod net;
 pub mod stack;
 pub mod train;

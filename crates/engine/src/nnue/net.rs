@@ -9,10 +9,14 @@
 //! | input features ([`FEATURES`], or [`FEATURES_WITHOUT_PRONGS`] for a net without prong weights) | `u32` |
 //! | hidden size per perspective (a multiple of 16, at most 2048) | `u32` |
 //! | output scale (centipawns per unit of output) | `u32` |
-//! | version 2 only: output buckets (1 to [`MAX_BUCKETS`]) | `u32` |
-//! | version 2 only: men per bucket (1 to [`MAX_MEN_PER_BUCKET`]) | `u32` |
+//! | version 2 and 3: output buckets (1 to [`MAX_BUCKETS`]) | `u32` |
+//! | version 2 and 3: men per bucket (1 to [`MAX_MEN_PER_BUCKET`]) | `u32` |
+//! | version 3 only: king buckets (2 to [`MAX_KING_BUCKETS`]) | `u32` |
+//! | version 3 only: whether a king on the left half mirrors the board (0 or 1) | `u32` |
+//! | version 3 only: the king bucket of each canvas square ([`KingBuckets::table`]) | `u8` x 100 |
 //! | games the net was trained for (comma-separated keys) | `u16` length + UTF-8 |
 //! | first-layer weights, feature-major, times [`QA`] | `i16` x features x hidden |
+//! | version 3 only: the board features' weights of each king bucket after the first, times [`QA`] | `i16` x (king buckets - 1) x [`BOARD_FEATURES`] x hidden |
 //! | first-layer biases, times [`QA`] | `i16` x hidden |
 //! | output weights, bucket by bucket (side to move's half first), times [`QB`], within +/-127 | `i16` x buckets x 2 x hidden |
 //! | output biases, one per bucket, times `QA * QB` | `i32` x buckets |
@@ -29,8 +33,14 @@
 //! field (so such files are byte for byte what they were before buckets),
 //! and a version 1 file is read as one bucket of [`MAX_MEN_PER_BUCKET`]
 //! men.
+//!
+//! King buckets ([`super::kings`]): a net with more than one is written
+//! as version 3, which has the output bucket fields too; a net with one
+//! is written as before.
 
-use super::features::{FEATURES, FEATURES_WITHOUT_PRONGS};
+use super::features::{BOARD_FEATURES, FEATURES, FEATURES_WITHOUT_PRONGS};
+use super::kings::{KingBuckets, MAX_KING_BUCKETS};
+use menagerie_rules::geometry::CANVAS_SQUARES;
 use std::fmt;
 
 /// File magic.
@@ -39,6 +49,8 @@ pub const MAGIC: &[u8; 8] = b"MNGNNUE\0";
 pub const VERSION: u32 = 2;
 /// Format version of a net with one output layer (no bucket fields).
 pub const VERSION_ONE_BUCKET: u32 = 1;
+/// Format version of a net with king buckets.
+pub const VERSION_KINGS: u32 = 3;
 /// Most output buckets a file may declare.
 pub const MAX_BUCKETS: usize = 16;
 /// Most men per output bucket a file may declare (and the men per bucket
@@ -78,7 +90,7 @@ pub struct Network {
     pub scale: i32,
     /// Keys of the games the net was trained for.
     pub games: Vec<String>,
-    /// First-layer weights, `FEATURES x hidden`, feature-major.
+    /// First-layer weights, `kings.inputs() x hidden`, feature-major.
     pub w1: Vec<i16>,
     /// First-layer biases.
     pub b1: Vec<i16>,
@@ -92,6 +104,8 @@ pub struct Network {
     pub w2: Vec<i16>,
     /// Output biases, one per bucket.
     pub b2: Vec<i32>,
+    /// King buckets ([`KingBuckets::NONE`]: none).
+    pub kings: KingBuckets,
 }
 
 impl fmt::Debug for Network {
@@ -101,6 +115,7 @@ impl fmt::Debug for Network {
             .field("scale", &self.scale)
             .field("buckets", &self.buckets)
             .field("men_per_bucket", &self.men_per_bucket)
+            .field("king_buckets", &self.kings.count)
             .field("games", &self.games)
             .finish_non_exhaustive()
     }
@@ -195,6 +210,33 @@ fn read_buckets(r: &mut Reader) -> Result<(usize, usize), NetError> {
     ))
 }
 
+/// Reads a version 3 file's king buckets.
+fn read_kings(r: &mut Reader) -> Result<KingBuckets, NetError> {
+    let count = r.u32("header")? as usize;
+    if !(2..=MAX_KING_BUCKETS).contains(&count) {
+        return Err(NetError(format!(
+            "{count} king buckets (2 to {MAX_KING_BUCKETS})"
+        )));
+    }
+    let mirror = match r.u32("header")? {
+        0 => false,
+        1 => true,
+        m => return Err(NetError(format!("king mirror flag {m} (0 or 1)"))),
+    };
+    let mut table = [0; CANVAS_SQUARES];
+    table.copy_from_slice(r.take(CANVAS_SQUARES, "king bucket table")?);
+    if let Some(b) = table.iter().find(|&&b| usize::from(b) >= count) {
+        return Err(NetError(format!(
+            "king bucket {b} in the table of {count} buckets"
+        )));
+    }
+    Ok(KingBuckets {
+        count,
+        mirror,
+        table,
+    })
+}
+
 /// Reads the comma-separated keys of the games a net serves.
 fn read_games(r: &mut Reader) -> Result<Vec<String>, NetError> {
     let len = r.take(2, "header")?;
@@ -209,7 +251,7 @@ fn read_games(r: &mut Reader) -> Result<Vec<String>, NetError> {
 }
 
 impl Network {
-    /// Loads a net from its file's bytes (version 1 or 2).
+    /// Loads a net from its file's bytes (version 1, 2 or 3).
     ///
     /// # Errors
     /// A [`NetError`] saying what is wrong: magic, version, sizes, output
@@ -219,9 +261,9 @@ impl Network {
         let body = checked_body(bytes)?;
         let mut r = Reader { bytes: body, at: 8 };
         let version = r.u32("header")?;
-        if version != VERSION && version != VERSION_ONE_BUCKET {
+        if !(VERSION_ONE_BUCKET..=VERSION_KINGS).contains(&version) {
             return err(format!(
-                "version {version}, this engine reads {VERSION_ONE_BUCKET} and {VERSION}"
+                "version {version}, this engine reads {VERSION_ONE_BUCKET} to {VERSION_KINGS}"
             ));
         }
         let features = r.u32("header")? as usize;
@@ -241,14 +283,21 @@ impl Network {
         if !(1..=100_000).contains(&scale) {
             return err(format!("output scale {scale}"));
         }
-        let (buckets, men_per_bucket) = if version == VERSION {
-            read_buckets(&mut r)?
-        } else {
+        let (buckets, men_per_bucket) = if version == VERSION_ONE_BUCKET {
             (1, MAX_MEN_PER_BUCKET)
+        } else {
+            read_buckets(&mut r)?
+        };
+        let kings = if version == VERSION_KINGS {
+            read_kings(&mut r)?
+        } else {
+            KingBuckets::NONE
         };
         let games = read_games(&mut r)?;
         let mut w1 = r.i16s(features * hidden, "first-layer weights")?;
         w1.resize(FEATURES * hidden, 0);
+        let extra = (kings.count - 1) * BOARD_FEATURES * hidden;
+        w1.extend(r.i16s(extra, "king buckets' weights")?);
         let b1 = r.i16s(hidden, "first-layer biases")?;
         let w2 = r.i16s(buckets * 2 * hidden, "output weights")?;
         if w2.iter().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
@@ -268,17 +317,23 @@ impl Network {
             men_per_bucket,
             w2,
             b2,
+            kings,
         })
     }
 
-    /// The file bytes of this net: version 1 with one output bucket,
-    /// version 2 with more.
+    /// The file bytes of this net: version 3 with king buckets, else
+    /// version 1 with one output bucket, version 2 with more.
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let stored = self.stored_features();
         let mut out = MAGIC.to_vec();
-        let one = self.buckets == 1;
-        let version = if one { VERSION_ONE_BUCKET } else { VERSION };
+        let kings = self.kings.bucketed();
+        let one = self.buckets == 1 && !kings;
+        let version = match (kings, one) {
+            (true, _) => VERSION_KINGS,
+            (false, true) => VERSION_ONE_BUCKET,
+            (false, false) => VERSION,
+        };
         let mut header = vec![
             version,
             stored as u32,
@@ -288,14 +343,21 @@ impl Network {
         if !one {
             header.extend([self.buckets as u32, self.men_per_bucket as u32]);
         }
+        if kings {
+            header.extend([self.kings.count as u32, u32::from(self.kings.mirror)]);
+        }
         for v in header {
             out.extend_from_slice(&v.to_le_bytes());
+        }
+        if kings {
+            out.extend_from_slice(&self.kings.table);
         }
         let games = self.games.join(",");
         out.extend_from_slice(&(games.len() as u16).to_le_bytes());
         out.extend_from_slice(games.as_bytes());
         let w1 = &self.w1[..stored * self.hidden];
-        for v in w1.iter().chain(&self.b1).chain(&self.w2) {
+        let extra = &self.w1[FEATURES * self.hidden..];
+        for v in w1.iter().chain(extra).chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for v in &self.b2 {
@@ -316,7 +378,7 @@ impl Network {
     /// The input features its file stores: all of them, or the short form
     /// when every prong weight is zero.
     fn stored_features(&self) -> usize {
-        let prongs = &self.w1[FEATURES_WITHOUT_PRONGS * self.hidden..];
+        let prongs = &self.w1[FEATURES_WITHOUT_PRONGS * self.hidden..FEATURES * self.hidden];
         if prongs.iter().all(|&w| w == 0) {
             FEATURES_WITHOUT_PRONGS
         } else {
@@ -417,6 +479,7 @@ mod tests {
             men_per_bucket: MAX_MEN_PER_BUCKET,
             w2: (0..2 * hidden).map(|i| (i % 5) as i16 - 2).collect(),
             b2: vec![100],
+            kings: KingBuckets::NONE,
         }
     }
 
@@ -424,6 +487,52 @@ mod tests {
     /// bucket has the same weights, and bucket `b`'s bias is `100 + 1000 * b`.
     fn bucketed(buckets: usize, men: usize) -> Network {
         tiny().with_buckets(buckets, men, 1000)
+    }
+
+    /// `tiny` with three king buckets (the preset of an 8-file board),
+    /// each bucket's rows its own.
+    fn kinged() -> Network {
+        let mut net = bucketed(2, 16);
+        net.kings = KingBuckets::preset(3, 8).unwrap();
+        let extra = (net.kings.inputs() - FEATURES) * net.hidden;
+        net.w1.extend((0..extra).map(|i| (i % 11) as i16 - 5));
+        net
+    }
+
+    #[test]
+    fn a_net_with_king_buckets_survives_the_round_trip_as_version_3() {
+        let net = kinged();
+        let bytes = net.to_bytes();
+        assert_eq!(bytes[8..12], VERSION_KINGS.to_le_bytes());
+        assert_eq!(bytes[32..36], 3u32.to_le_bytes());
+        assert_eq!(bytes[36..40], 1u32.to_le_bytes());
+        let rows = 2 * BOARD_FEATURES * net.hidden * 2;
+        assert_eq!(
+            bytes.len(),
+            bucketed(2, 16).to_bytes().len() + 8 + 100 + rows
+        );
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        // One output bucket with king buckets is version 3 too.
+        let mut one = kinged();
+        (one.buckets, one.men_per_bucket) = (1, MAX_MEN_PER_BUCKET);
+        one.w2.truncate(2 * one.hidden);
+        one.b2.truncate(1);
+        assert_eq!(Network::from_bytes(&one.to_bytes()).unwrap(), one);
+    }
+
+    #[test]
+    fn bad_king_fields_are_refused_with_a_reason() {
+        let net = kinged();
+        for (at, v, says) in [
+            (32, 1, "1 king buckets"),
+            (32, 5, "5 king buckets"),
+            (32, 2, "king bucket 2 in the table"),
+            (36, 2, "mirror flag 2"),
+            (32, 4, "file ends inside the king"),
+        ] {
+            let e = Network::from_bytes(&patched(&net, at, v)).unwrap_err();
+            assert!(e.to_string().contains(says), "{at}={v}: {e}");
+        }
     }
 
     /// `bytes`, a net file's body followed by 8 bytes for its hash, with
@@ -477,7 +586,7 @@ mod tests {
             (28, 201, "201 men per output bucket"),
             (24, 3, "file ends inside the output"),
             (24, 1, "bytes too many"),
-            (8, 3, "version 3"),
+            (8, 4, "version 4"),
             (8, 0, "version 0"),
         ] {
             let e = Network::from_bytes(&patched(&net, at, v)).unwrap_err();
@@ -556,11 +665,13 @@ mod tests {
         /// that writes back to what was read: never a panic.
         #[test]
         fn edited_files_never_panic(
-            edits in proptest::collection::vec((0usize..96, proptest::prelude::any::<u8>()), 0..6),
+            edits in proptest::collection::vec((0usize..160, proptest::prelude::any::<u8>()), 0..6),
             cut in 0usize..64,
             extra in 0usize..64,
+            kings in proptest::prelude::any::<bool>(),
         ) {
-            let mut body = bucketed(3, 5).to_bytes();
+            let net = if kings { kinged() } else { bucketed(3, 5) };
+            let mut body = net.to_bytes();
             body.truncate(body.len() - 8);
             for (at, b) in edits {
                 body[at] = b;

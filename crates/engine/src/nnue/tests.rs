@@ -22,6 +22,7 @@ pub(crate) fn random_net(hidden: usize, seed: u64) -> Network {
         men_per_bucket: super::net::MAX_MEN_PER_BUCKET,
         w2: (0..2 * hidden).map(|_| small(127)).collect(),
         b2: vec![50],
+        kings: super::kings::KingBuckets::NONE,
     }
 }
 
@@ -205,4 +206,59 @@ fn incremental_accumulators_match_a_refresh_with_output_buckets() {
             .sum();
         assert!(made > 3 * 20, "{}: only {made} moves", variant.key);
     }
+}
+
+/// `random_net` with `count` king buckets (the preset of `files` files),
+/// each bucket's rows its own.
+fn kinged_net(hidden: usize, seed: u64, count: usize, files: u8) -> Network {
+    let mut net = random_net(hidden, seed);
+    net.kings = super::kings::KingBuckets::preset(count, files).unwrap();
+    let mut rng = Rng::new(seed + 1);
+    let extra = (net.kings.inputs() - FEATURES) * hidden;
+    net.w1
+        .extend((0..extra).map(|_| (rng.below(121) as i32 - 60) as i16));
+    net
+}
+
+#[test]
+fn incremental_accumulators_match_a_refresh_with_king_buckets() {
+    // Kings cross buckets and wings (a refresh of one side); in games with
+    // several kings or none, the first bucket.
+    for variant in menagerie_games::all() {
+        let files = variant.geometry.files();
+        let net = kinged_net(32, 19, 4, files);
+        let made: usize = (0..4)
+            .map(|seed| playout(&net, Position::start(variant), seed, 200))
+            .sum();
+        assert!(made > 4 * 20, "{}: only {made} moves", variant.key);
+    }
+}
+
+#[test]
+fn searches_with_king_buckets_keep_their_accumulators_in_step() {
+    use crate::{Engine, EvalChoice, Limits, Options, Silent};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let variant = menagerie_rules::fide::chess();
+    let net = Arc::new(kinged_net(32, 23, 3, 8));
+    let pos = Position::from_fen(
+        variant,
+        "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+    )
+    .unwrap();
+    let mut engine = Engine::new(Options {
+        hash_mb: 1,
+        eval: EvalChoice::Net(Arc::clone(&net)),
+        ..Options::default()
+    });
+    // Every evaluation inside is checked against a refresh (stack.rs);
+    // castling either way, king walks, a king's capture.
+    let r = engine.search_position(
+        &pos,
+        &Limits::depth(5),
+        &AtomicBool::new(false),
+        &mut Silent,
+    );
+    assert!(r.nodes > 0);
+    assert_eq!(engine.evaluate(&pos), super::evaluate(&net, &pos));
 }

@@ -4,8 +4,9 @@
 //! (which choose its output bucket), split into training and validation
 //! by game.
 
-use super::model::factor_of;
+use super::model::factors_of;
 use crate::nnue::data::{self, Game, FLAG_CAPTURE, FLAG_CHECK, FLAG_MATE};
+use crate::nnue::kings::KingBuckets;
 use menagerie_rules::mechanics::prongs;
 use menagerie_rules::{Color, Role};
 
@@ -58,33 +59,47 @@ impl Dataset {
         self.features[a..b].split_at((b - a) / 2)
     }
 
-    /// Adds `g`'s positions; with `mirror_files` set to the board's
-    /// width, each position also a second time mirrored left to right.
-    fn push_game(&mut self, g: &Game, ranks: u8, mirror_files: Option<u8>, filter: &Filter) {
+    /// Adds `g`'s positions on a board of `size` (files, ranks), seen
+    /// through `kings`; with `mirror` set, each position also a second
+    /// time mirrored left to right.
+    fn push_game(
+        &mut self,
+        g: &Game,
+        size: (u8, u8),
+        kings: &KingBuckets,
+        mirror: bool,
+        filter: &Filter,
+    ) {
         for r in &g.records {
             if r.flags & filter.skip_flags != 0 || f32::from(r.score).abs() > filter.max_score {
                 continue;
             }
-            self.push_record(g, r, ranks, filter);
-            if let Some(files) = mirror_files {
-                self.push_record(g, &r.mirrored(files), ranks, filter);
+            self.push_record(g, r, size, kings, filter);
+            if mirror {
+                self.push_record(g, &r.mirrored(size.0), size, kings, filter);
             }
         }
     }
 
-    fn push_record(&mut self, g: &Game, r: &data::Record, ranks: u8, filter: &Filter) {
+    fn push_record(
+        &mut self,
+        g: &Game,
+        r: &data::Record,
+        size: (u8, u8),
+        kings: &KingBuckets,
+        filter: &Filter,
+    ) {
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
         let turn = r.turn();
         for persp in [turn, !turn] {
             let start = self.features.len();
-            r.features(persp, ranks, &mut self.features);
+            r.features(persp, size, kings, &mut self.features);
             if filter.factors {
                 for i in start..self.features.len() {
-                    if let Some(g) = factor_of(self.features[i]) {
-                        self.features.push(g);
-                    }
+                    let f = self.features[i];
+                    factors_of(f, kings, |g| self.features.push(g));
                 }
             }
         }
@@ -127,6 +142,9 @@ pub struct Filter {
     /// Whether every training position is added a second time mirrored
     /// left to right (validation positions never are).
     pub mirror: bool,
+    /// King buckets of the net to train (1: none), laid out by
+    /// [`KingBuckets::preset`] for the data's board width.
+    pub king_buckets: usize,
 }
 
 impl Default for Filter {
@@ -137,41 +155,71 @@ impl Default for Filter {
             validation_every: 20,
             factors: true,
             mirror: false,
+            king_buckets: 1,
         }
     }
 }
 
-/// Training and validation sets from data files' bytes, and the keys of
-/// the games they hold.
+/// What [`load`] read.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The training set.
+    pub train: Dataset,
+    /// The validation set.
+    pub valid: Dataset,
+    /// The keys of the games the data holds.
+    pub games: Vec<String>,
+    /// The king buckets the features were made with.
+    pub kings: KingBuckets,
+}
+
+/// Training and validation sets from data files' bytes, the keys of the
+/// games they hold, and the king buckets of `filter` laid out for their
+/// board width.
 ///
 /// # Errors
-/// A message naming the file whose header is bad.
-pub fn load(
-    files: &[(String, Vec<u8>)],
-    filter: &Filter,
-) -> Result<(Dataset, Dataset, Vec<String>), String> {
+/// A message naming the file whose header is bad, a bad number of king
+/// buckets, or data files of different widths with king buckets.
+pub fn load(files: &[(String, Vec<u8>)], filter: &Filter) -> Result<Loaded, String> {
     let (mut train, mut valid, mut games) = (Dataset::default(), Dataset::default(), Vec::new());
+    let mut kings: Option<(u8, KingBuckets)> = None;
     for (name, bytes) in files {
         let scan = data::scan(bytes).map_err(|e| format!("{name}: {e}"))?;
         if !games.contains(&scan.header.variant) {
             games.push(scan.header.variant.clone());
         }
-        let ranks = scan.header.ranks;
+        let size = (scan.header.files, scan.header.ranks);
+        let k = match kings {
+            Some((files, _)) if files != size.0 && filter.king_buckets > 1 => {
+                return Err(format!(
+                    "{name}: king buckets need data of one board width ({} and {files} files)",
+                    size.0
+                ));
+            }
+            Some((_, k)) => k,
+            None => KingBuckets::preset(filter.king_buckets, size.0)?,
+        };
+        kings = Some((size.0, k));
         for g in &scan.games {
             if g.index % filter.validation_every.max(2) == 0 {
-                valid.push_game(g, ranks, None, filter);
+                valid.push_game(g, size, &k, false, filter);
             } else {
-                let mirror = filter.mirror.then_some(scan.header.files);
-                train.push_game(g, ranks, mirror, filter);
+                train.push_game(g, size, &k, filter.mirror, filter);
             }
         }
     }
-    Ok((train, valid, games))
+    Ok(Loaded {
+        train,
+        valid,
+        games,
+        kings: kings.map_or(KingBuckets::NONE, |(_, k)| k),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use crate::nnue::data::Record;
+    use crate::nnue::kings::KingBuckets;
     use menagerie_rules::mechanics::prongs;
     use menagerie_rules::{Color, Piece, Role, Square};
 
@@ -218,8 +266,9 @@ mod tests {
             assert_eq!(b.mirrored(files), a);
             for persp in Color::BOTH {
                 let (mut fa, mut fb) = (Vec::new(), Vec::new());
-                a.mirrored(files).features(persp, 8, &mut fa);
-                b.features(persp, 8, &mut fb);
+                let none = &KingBuckets::NONE;
+                a.mirrored(files).features(persp, (files, 8), none, &mut fa);
+                b.features(persp, (files, 8), none, &mut fb);
                 assert_eq!(fa, fb);
             }
         }

@@ -11,6 +11,7 @@ pub mod dataset;
 pub mod model;
 
 use crate::level::Rng;
+use crate::nnue::kings::KingBuckets;
 use crate::nnue::net::{MAX_BUCKETS, MAX_MEN_PER_BUCKET};
 use adam::{Adam, Step};
 use dataset::Dataset;
@@ -50,6 +51,8 @@ pub struct Settings {
     /// Men on the board per output bucket (1 to [`MAX_MEN_PER_BUCKET`];
     /// [`men_per_bucket`] spreads the data's men over the buckets).
     pub men_per_bucket: usize,
+    /// King buckets (as the data was loaded with: [`dataset::Loaded::kings`]).
+    pub kings: KingBuckets,
 }
 
 /// Men per bucket that spread positions of up to `max_men` men over
@@ -95,7 +98,7 @@ impl Trainer {
         let h = settings.hidden;
         let buckets = settings.buckets.clamp(1, MAX_BUCKETS);
         let men = settings.men_per_bucket.clamp(1, MAX_MEN_PER_BUCKET);
-        let model = Model::random(h, buckets, men, settings.seed);
+        let model = Model::random(h, buckets, men, settings.kings, settings.seed);
         Trainer {
             adam_w1: Adam::new(model.w1.len()),
             adam_b1: Adam::new(h),
@@ -326,6 +329,7 @@ mod tests {
             seed: 3,
             buckets: 1,
             men_per_bucket: 1,
+            kings: KingBuckets::NONE,
         });
         assert!((t.lr_at(0.0) - 0.01).abs() < 1e-7);
         assert!((t.lr_at(0.5) - 0.01 * 0.525).abs() < 1e-6);
@@ -348,6 +352,7 @@ mod tests {
             seed: 3,
             buckets,
             men_per_bucket: men,
+            kings: KingBuckets::NONE,
         }
     }
 
@@ -357,7 +362,12 @@ mod tests {
             validation_every: 3,
             ..dataset::Filter::default()
         };
-        let (train, valid, games) = dataset::load(&[("t".into(), file())], &filter).unwrap();
+        let dataset::Loaded {
+            train,
+            valid,
+            games,
+            ..
+        } = dataset::load(&[("t".into(), file())], &filter).unwrap();
         assert_eq!(games, vec!["chess".to_string()]);
         assert_eq!(train.len() + valid.len(), 12);
         let mut t = Trainer::new(small_settings(1, 1));
@@ -393,8 +403,12 @@ mod tests {
             validation_every: 3,
             ..dataset::Filter::default()
         };
-        let (train, valid, games) =
-            dataset::load(&[("t".into(), file_of(&fens))], &filter).unwrap();
+        let dataset::Loaded {
+            train,
+            valid,
+            games,
+            ..
+        } = dataset::load(&[("t".into(), file_of(&fens))], &filter).unwrap();
         assert_eq!(train.max_men().max(valid.max_men()), 7);
         let men = men_per_bucket(7, 2);
         assert_eq!(men, 4);
@@ -421,6 +435,70 @@ mod tests {
         // Both buckets were trained: 3 men in the first, 7 in the second.
         assert!(t.model.b2.iter().all(|&b| b != 0.0));
         assert_eq!((net.bucket(3), net.bucket(7)), (0, 1));
+    }
+
+    #[test]
+    fn a_net_with_king_buckets_trains_and_loads() {
+        // The queen decides, wherever the kings stand: castled on either
+        // wing, in the centre, or out in the open.
+        let fens = [
+            "6k1/8/8/8/8/8/8/3Q2K1 w - - 0 1",
+            "1k6/8/8/8/8/8/8/1K1Q4 b - - 0 1",
+            "4k3/8/8/8/8/3K4/8/3Q4 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3QK3 b - - 0 1",
+            "3q2k1/8/8/8/8/8/8/6K1 w - - 0 1",
+            "1k1q4/8/8/8/8/8/8/1K6 b - - 0 1",
+            "3qk3/8/8/8/8/3K4/8/8 w - - 0 1",
+            "3qk3/8/8/8/8/8/8/4K3 b - - 0 1",
+        ];
+        let filter = dataset::Filter {
+            validation_every: 3,
+            king_buckets: 3,
+            ..dataset::Filter::default()
+        };
+        let loaded = dataset::load(&[("t".into(), file_of(&fens))], &filter).unwrap();
+        assert_eq!(loaded.kings, KingBuckets::preset(3, 8).unwrap());
+        let mut t = Trainer::new(Settings {
+            kings: loaded.kings,
+            ..small_settings(1, 1)
+        });
+        let before = t.loss(&loaded.train);
+        for e in 1..=60 {
+            t.epoch(e, &loaded.train, &loaded.valid);
+        }
+        assert!(t.loss(&loaded.train) < before / 2.0);
+        let net = t.model.quantise(&loaded.games, OUTPUT_SCALE);
+        let read = crate::nnue::Network::from_bytes(&net.to_bytes()).unwrap();
+        assert_eq!(read, net);
+        assert_eq!(read.kings.count, 3);
+        for (fen, up) in [
+            ("6k1/8/8/8/8/8/8/3Q2K1 w - - 0 1", true),
+            ("1k6/8/8/8/8/8/8/1K1Q4 w - - 0 1", true),
+            ("3q2k1/8/8/8/8/8/8/6K1 w - - 0 1", false),
+            ("3qk3/8/8/8/8/3K4/8/8 w - - 0 1", false),
+        ] {
+            let pos = Position::from_fen(fide::chess(), fen).unwrap();
+            let v = crate::nnue::evaluate(&read, &pos);
+            assert!(if up { v > 200 } else { v < -200 }, "{fen}: {v}");
+        }
+    }
+
+    #[test]
+    fn king_buckets_need_data_of_one_width() {
+        let mut other = file_of(&["4k3/8/8/8/8/8/8/3QK3 w - - 0 1"; 2]);
+        // The header's width (after the magic and the version) made 10.
+        let at = crate::nnue::data::MAGIC.len() + 2;
+        assert_eq!(other[at], 8);
+        other[at] = 10;
+        let files = [("a".into(), file()), ("b".into(), other)];
+        let filter = |king_buckets| dataset::Filter {
+            king_buckets,
+            ..dataset::Filter::default()
+        };
+        let e = dataset::load(&files, &filter(3)).unwrap_err();
+        assert!(e.contains("one board width"), "{e}");
+        assert!(dataset::load(&files, &filter(1)).is_ok());
+        assert!(dataset::load(&files[..1], &filter(9)).is_err());
     }
 
     #[test]

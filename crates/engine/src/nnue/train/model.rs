@@ -3,6 +3,7 @@
 
 use crate::level::Rng;
 use crate::nnue::features::{BOARD_FEATURES, FEATURES, FEATURES_WITHOUT_PRONGS, PRONG_FEATURES};
+use crate::nnue::kings::{self, KingBuckets, MAX_FEATURES};
 use menagerie_rules::geometry::CANVAS_SQUARES;
 use menagerie_rules::piece::ROLE_COUNT;
 
@@ -12,23 +13,30 @@ use menagerie_rules::piece::ROLE_COUNT;
 /// per (relative colour, prong kind, direction), active with that prong on
 /// any square, so that what a prong is worth is learnt from every wounded
 /// man. They are folded into the board and prong features' weights when
-/// the net is quantised (the net file has none).
+/// the net is quantised (the net file has none). A net with king buckets
+/// ([`crate::nnue::kings`]) has a further factor per (relative colour,
+/// role, square), active with that board feature in every king bucket,
+/// so that what is common to all buckets is learnt from all of them.
 pub const FACTORS: usize = 2 * ROLE_COUNT + PRONG_FEATURES / CANVAS_SQUARES;
-/// Rows of the first layer during training.
-pub const TRAIN_FEATURES: usize = FEATURES + FACTORS;
+/// The first square factor's row.
+const SQUARE_FACTORS: usize = MAX_FEATURES + FACTORS;
+/// Rows of the first layer during training: every input a net may have,
+/// the factors, the square factors.
+pub const TRAIN_FEATURES: usize = SQUARE_FACTORS + BOARD_FEATURES;
 
-/// The training-only factor of a board feature, if `f` is one.
-#[must_use]
+/// The training-only factors of input `f` (none, or its piece or prong
+/// factor, and with king buckets its square factor), handed to `each`.
 #[inline]
-pub fn factor_of(f: u16) -> Option<u16> {
+pub fn factors_of(f: u16, kings: &KingBuckets, mut each: impl FnMut(u16)) {
     let f = usize::from(f);
-    if f < BOARD_FEATURES {
-        Some((FEATURES + f / CANVAS_SQUARES) as u16)
+    if let Some(base) = kings::base_board(f) {
+        each((MAX_FEATURES + base / CANVAS_SQUARES) as u16);
+        if kings.bucketed() {
+            each((SQUARE_FACTORS + base) as u16);
+        }
     } else if (FEATURES_WITHOUT_PRONGS..FEATURES).contains(&f) {
         let prong = (f - FEATURES_WITHOUT_PRONGS) / CANVAS_SQUARES;
-        Some((FEATURES + 2 * ROLE_COUNT + prong) as u16)
-    } else {
-        None
+        each((MAX_FEATURES + 2 * ROLE_COUNT + prong) as u16);
     }
 }
 use crate::nnue::net::{bucket_of, Network, MAX_MEN_PER_BUCKET, MAX_OUTPUT_WEIGHT, QA, QB};
@@ -54,6 +62,8 @@ pub struct Model {
     pub w2: Vec<f32>,
     /// Output biases, one per bucket.
     pub b2: Vec<f32>,
+    /// King buckets.
+    pub kings: KingBuckets,
 }
 
 /// Gradients of one batch (or one thread's share of it): the first
@@ -116,12 +126,21 @@ pub struct Target {
 impl Model {
     /// Small random weights (zero for the prong and factor inputs), with
     /// `buckets` output layers of `men_per_bucket` men each (one bucket
-    /// draws the same weights as a net before buckets).
+    /// draws the same weights as a net before buckets) and `kings`' king
+    /// buckets: with them every bucket's board rows start at zero and the
+    /// square factors carry the random start (drawn after everything else,
+    /// so a net without king buckets draws what it drew before).
     #[must_use]
-    pub fn random(hidden: usize, buckets: usize, men_per_bucket: usize, seed: u64) -> Model {
+    pub fn random(
+        hidden: usize,
+        buckets: usize,
+        men_per_bucket: usize,
+        kings: KingBuckets,
+        seed: u64,
+    ) -> Model {
         let mut rng = Rng::new(seed);
         let mut uniform = |r: f32| (rng.below(1 << 20) as f32 / (1 << 20) as f32 * 2.0 - 1.0) * r;
-        Model {
+        let mut m = Model {
             hidden,
             w1: (0..TRAIN_FEATURES * hidden)
                 .map(|i| {
@@ -139,7 +158,19 @@ impl Model {
             men_per_bucket,
             w2: (0..buckets * 2 * hidden).map(|_| uniform(0.2)).collect(),
             b2: vec![0.0; buckets],
+            kings,
+        };
+        if kings.bucketed() {
+            // Every bucket starts alike: the board rows at zero, what a
+            // piece on a square is worth drawn once, in its square factor.
+            for f in (0..kings.inputs()).filter(|&f| kings::base_board(f).is_some()) {
+                m.w1[f * hidden..(f + 1) * hidden].fill(0.0);
+            }
+            for w in &mut m.w1[SQUARE_FACTORS * hidden..] {
+                *w = uniform(0.1);
+            }
         }
+        m
     }
 
     /// The output bucket of a position with `men` men on the board.
@@ -243,15 +274,15 @@ impl Model {
     /// features.
     fn folded(&self) -> Vec<f32> {
         let n = self.hidden;
-        let mut w = self.w1[..FEATURES * n].to_vec();
-        for f in 0..FEATURES {
-            let Some(g) = factor_of(f as u16) else {
-                continue;
-            };
-            let g = usize::from(g);
-            for j in 0..n {
-                w[f * n + j] += self.w1[g * n + j];
-            }
+        let inputs = self.kings.inputs();
+        let mut w = self.w1[..inputs * n].to_vec();
+        for f in 0..inputs {
+            factors_of(f as u16, &self.kings, |g| {
+                let g = usize::from(g);
+                for j in 0..n {
+                    w[f * n + j] += self.w1[g * n + j];
+                }
+            });
         }
         w
     }
@@ -285,6 +316,7 @@ impl Model {
                 .iter()
                 .map(|&v| (v * (QA * QB) as f32).round() as i32)
                 .collect(),
+            kings: self.kings,
         }
     }
 }
@@ -295,36 +327,66 @@ mod tests {
     use crate::nnue::data::Record;
     use menagerie_rules::{Color, Position};
 
+    /// `v` with the factors of its features.
+    fn with_factors(v: &[u16], kings: &KingBuckets) -> Vec<u16> {
+        let mut out = v.to_vec();
+        for &f in v {
+            factors_of(f, kings, |g| out.push(g));
+        }
+        out
+    }
+
     #[test]
     fn folding_the_factors_keeps_the_function() {
-        // Wreckage has piece factors only; Wounds has prong factors too.
-        for (game, ranks) in [("wreckage", 10), ("wounds", 8)] {
-            let mut m = Model::random(16, 1, MAX_MEN_PER_BUCKET, 4);
-            for (i, w) in m.w1[FEATURES * 16..].iter_mut().enumerate() {
+        // Wreckage has piece factors only; Wounds has prong factors too;
+        // chess with king buckets (a king castled on each wing) has square
+        // factors too.
+        let castled = "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/5RK1 w - - 0 1";
+        let kings = KingBuckets::preset(3, 8).unwrap();
+        for (game, fen, kings) in [
+            ("wreckage", None, KingBuckets::NONE),
+            ("wounds", None, KingBuckets::NONE),
+            ("chess", Some(castled), kings),
+            ("chess", None, kings),
+        ] {
+            let mut m = Model::random(16, 1, MAX_MEN_PER_BUCKET, kings, 4);
+            for (i, w) in m.w1[MAX_FEATURES * 16..].iter_mut().enumerate() {
                 *w = (i % 9) as f32 * 0.01 - 0.04;
             }
-            let pos = Position::start(menagerie_games::by_name(game).unwrap());
+            let variant = menagerie_games::by_name(game).unwrap();
+            let pos = match fen {
+                Some(fen) => Position::from_fen(variant, fen).unwrap(),
+                None => Position::start(variant),
+            };
+            let g = &variant.geometry;
             let r = Record::new(&pos, 0, 0);
             let (mut us, mut them) = (Vec::new(), Vec::new());
-            r.features(Color::White, ranks, &mut us);
-            r.features(Color::Black, ranks, &mut them);
-            let with = |v: &Vec<u16>| -> Vec<u16> {
-                v.iter()
-                    .copied()
-                    .chain(v.iter().filter_map(|&f| factor_of(f)))
-                    .collect()
-            };
+            r.features(Color::White, (g.files(), g.ranks()), &kings, &mut us);
+            r.features(Color::Black, (g.files(), g.ranks()), &kings, &mut them);
             let mut scratch = [vec![0.0; 16], vec![0.0; 16]];
-            let factored = m.forward(&with(&us), &with(&them), 0, &mut scratch);
+            let (fu, ft) = (with_factors(&us, &kings), with_factors(&them, &kings));
+            let factored = m.forward(&fu, &ft, 0, &mut scratch);
             let mut plain = m.clone();
             let folded = m.folded();
             plain.w1[..folded.len()].copy_from_slice(&folded);
-            plain.w1[FEATURES * 16..].fill(0.0);
+            plain.w1[MAX_FEATURES * 16..].fill(0.0);
             let direct = plain.forward(&us, &them, 0, &mut scratch);
             assert!(
                 (factored - direct).abs() < 1e-4,
                 "{game}: {factored} vs {direct}"
             );
+            // The quantised net sees what the model sees.
+            let net = m.quantise(&[game.to_string()], 400);
+            let mut acc = crate::nnue::Accumulator::new(&net);
+            acc.refresh(&net, &pos);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            crate::nnue::features::active(&pos, Color::White, &kings, &mut a);
+            crate::nnue::features::active(&pos, Color::Black, &kings, &mut b);
+            a.sort_unstable();
+            b.sort_unstable();
+            us.sort_unstable();
+            them.sort_unstable();
+            assert_eq!((a, b), (us, them), "{game}");
         }
     }
 
@@ -332,27 +394,57 @@ mod tests {
     fn every_board_and_prong_feature_has_its_own_factor() {
         use crate::nnue::features::{board, prong};
         use menagerie_rules::{Role, Square};
+        let one = |f: usize, kings: &KingBuckets| {
+            let mut v = Vec::new();
+            factors_of(f as u16, kings, |g| v.push(g));
+            v
+        };
+        let none = &KingBuckets::NONE;
         let sq = |f, r| Square::new(f, r).unwrap();
         // The same piece on two squares shares a factor; the other colour does not.
-        let a = factor_of(board(Color::White, Color::White, Role::Queen, sq(0, 0), 8) as u16);
-        let b = factor_of(board(Color::White, Color::White, Role::Queen, sq(5, 6), 8) as u16);
-        let c = factor_of(board(Color::White, Color::Black, Role::Queen, sq(5, 6), 8) as u16);
-        assert!(a.is_some() && a == b && b != c);
+        let a = one(
+            board(Color::White, Color::White, Role::Queen, sq(0, 0), 8),
+            none,
+        );
+        let b = one(
+            board(Color::White, Color::White, Role::Queen, sq(5, 6), 8),
+            none,
+        );
+        let c = one(
+            board(Color::White, Color::Black, Role::Queen, sq(5, 6), 8),
+            none,
+        );
+        assert!(a.len() == 1 && a == b && b != c);
         // Likewise a prong: same kind and direction anywhere.
-        let p = |kind, dir, s| factor_of(prong(Color::White, Color::White, kind, dir, s, 8) as u16);
-        assert!(p(0, 4, sq(3, 4)).is_some() && p(0, 4, sq(3, 4)) == p(0, 4, sq(7, 1)));
+        let p = |kind, dir, s| one(prong(Color::White, Color::White, kind, dir, s, 8), none);
+        assert!(p(0, 4, sq(3, 4)).len() == 1 && p(0, 4, sq(3, 4)) == p(0, 4, sq(7, 1)));
         assert_ne!(p(0, 4, sq(3, 4)), p(1, 4, sq(3, 4)));
         assert_ne!(p(0, 4, sq(3, 4)), p(0, 3, sq(3, 4)));
+        // With king buckets, a board feature in any bucket has its piece
+        // factor and the square factor of its base feature.
+        let kings = KingBuckets::preset(kings::MAX_KING_BUCKETS, 8).unwrap();
+        let base = board(Color::White, Color::Black, Role::Queen, sq(5, 6), 8);
+        let in_bucket = |bucket| {
+            let view = kings::View { bucket, mirror: 0 };
+            one(
+                view.board(Color::White, Color::Black, Role::Queen, sq(5, 6), 8),
+                &kings,
+            )
+        };
+        assert_eq!(in_bucket(0), in_bucket(3));
+        assert_eq!(in_bucket(0)[0], c[0]);
+        assert_eq!(usize::from(in_bucket(0)[1]), SQUARE_FACTORS + base);
         // Every factor is a training row of its own, after the net's inputs.
         let mut seen = std::collections::HashSet::new();
-        for f in 0..FEATURES {
-            if let Some(g) = factor_of(f as u16) {
-                assert!((FEATURES..TRAIN_FEATURES).contains(&usize::from(g)));
+        for f in 0..MAX_FEATURES {
+            factors_of(f as u16, &kings, |g| {
+                assert!((MAX_FEATURES..TRAIN_FEATURES).contains(&usize::from(g)));
                 seen.insert(g);
-            }
+            });
         }
-        assert_eq!(seen.len(), FACTORS);
+        assert_eq!(seen.len(), FACTORS + BOARD_FEATURES);
+        assert!(TRAIN_FEATURES <= usize::from(u16::MAX));
         // Pocket features have none.
-        assert_eq!(factor_of(BOARD_FEATURES as u16), None);
+        assert!(one(BOARD_FEATURES, &kings).is_empty());
     }
 }
