@@ -212,44 +212,15 @@ mod tests {
     fn the_presets_bucket_the_king_by_rank_and_wing() {
         let k3 = KingBuckets::preset(3, 8).unwrap();
         let bucket = |persp, s| k3.view(persp, Some(sq(s)), 8, 8);
+        let view = |bucket, mirror| View { bucket, mirror };
         // Castled on either wing, either colour: bucket 0; the king on the
         // left half mirrors the board.
-        assert_eq!(
-            bucket(Color::White, "g1"),
-            View {
-                bucket: 0,
-                mirror: 0
-            }
-        );
-        assert_eq!(
-            bucket(Color::White, "b1"),
-            View {
-                bucket: 0,
-                mirror: 8
-            }
-        );
-        assert_eq!(
-            bucket(Color::Black, "g8"),
-            View {
-                bucket: 0,
-                mirror: 0
-            }
-        );
-        assert_eq!(
-            bucket(Color::Black, "c8"),
-            View {
-                bucket: 0,
-                mirror: 8
-            }
-        );
+        assert_eq!(bucket(Color::White, "g1"), view(0, 0));
+        assert_eq!(bucket(Color::White, "b1"), view(0, 8));
+        assert_eq!(bucket(Color::Black, "g8"), view(0, 0));
+        assert_eq!(bucket(Color::Black, "c8"), view(0, 8));
         assert_eq!(bucket(Color::White, "e1").bucket, 1);
-        assert_eq!(
-            bucket(Color::White, "d1"),
-            View {
-                bucket: 1,
-                mirror: 8
-            }
-        );
+        assert_eq!(bucket(Color::White, "d1"), view(1, 8));
         assert_eq!(bucket(Color::White, "g2").bucket, 2);
         assert_eq!(bucket(Color::Black, "g8").bucket, 0);
         assert_eq!(bucket(Color::Black, "g1").bucket, 2);

@@ -78,10 +78,7 @@ fn incremental_accumulators_match_a_refresh_in_every_game() {
 
 #[test]
 fn searches_with_a_net_keep_their_accumulators_in_step() {
-    use crate::{Engine, EvalChoice, Limits, Options, Silent};
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
-    let net = Arc::new(random_net(32, 11));
+    let net = std::sync::Arc::new(random_net(32, 11));
     for variant in menagerie_games::all() {
         let mut rng = Rng::new(5);
         let mut pos = Position::start(variant);
@@ -92,21 +89,28 @@ fn searches_with_a_net_keep_their_accumulators_in_step() {
             }
             pos.play_unchecked(&legal[rng.below(legal.len())]);
         }
-        let mut engine = Engine::new(Options {
-            hash_mb: 1,
-            eval: EvalChoice::Net(Arc::clone(&net)),
-            ..Options::default()
-        });
-        // Every evaluation inside is checked against a refresh (stack.rs).
-        let r = engine.search_position(
-            &pos,
-            &Limits::depth(4),
-            &AtomicBool::new(false),
-            &mut Silent,
-        );
-        assert!(r.nodes > 0, "{}", variant.key);
-        assert_eq!(engine.evaluate(&pos), super::evaluate(&net, &pos));
+        search_in_step(&net, &pos, 4);
     }
+}
+
+/// Searches `pos` with `net` to `depth`: every evaluation inside is
+/// checked against a refresh (stack.rs), and the root's too.
+fn search_in_step(net: &std::sync::Arc<Network>, pos: &Position, depth: u32) {
+    use crate::{Engine, EvalChoice, Limits, Options, Silent};
+    use std::sync::atomic::AtomicBool;
+    let mut engine = Engine::new(Options {
+        hash_mb: 1,
+        eval: EvalChoice::Net(std::sync::Arc::clone(net)),
+        ..Options::default()
+    });
+    let r = engine.search_position(
+        pos,
+        &Limits::depth(depth),
+        &AtomicBool::new(false),
+        &mut Silent,
+    );
+    assert!(r.nodes > 0, "{}", pos.variant().key);
+    assert_eq!(engine.evaluate(pos), super::evaluate(net, pos));
 }
 
 #[test]
@@ -236,29 +240,13 @@ fn incremental_accumulators_match_a_refresh_with_king_buckets() {
 
 #[test]
 fn searches_with_king_buckets_keep_their_accumulators_in_step() {
-    use crate::{Engine, EvalChoice, Limits, Options, Silent};
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
     let variant = menagerie_rules::fide::chess();
-    let net = Arc::new(kinged_net(32, 23, 3, 8));
+    let net = std::sync::Arc::new(kinged_net(32, 23, 3, 8));
     let pos = Position::from_fen(
         variant,
         "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
     )
     .unwrap();
-    let mut engine = Engine::new(Options {
-        hash_mb: 1,
-        eval: EvalChoice::Net(Arc::clone(&net)),
-        ..Options::default()
-    });
-    // Every evaluation inside is checked against a refresh (stack.rs);
-    // castling either way, king walks, a king's capture.
-    let r = engine.search_position(
-        &pos,
-        &Limits::depth(5),
-        &AtomicBool::new(false),
-        &mut Silent,
-    );
-    assert!(r.nodes > 0);
-    assert_eq!(engine.evaluate(&pos), super::evaluate(&net, &pos));
+    // Castling either way, king walks, a king's capture.
+    search_in_step(&net, &pos, 5);
 }
