@@ -125,10 +125,7 @@ impl Record {
     /// (score, flags and pockets kept).
     #[must_use]
     pub fn mirrored(&self, files: u8) -> Record {
-        let flip = |sq: Square| {
-            let file = files.saturating_sub(1).saturating_sub(sq.file());
-            Square::new(file, sq.rank()).unwrap_or(sq)
-        };
+        let flip = |sq: Square| super::kings::mirrored(sq, files);
         Record {
             score: self.score,
             flags: self.flags,
