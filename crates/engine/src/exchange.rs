@@ -12,7 +12,8 @@
 //! game counts as a defender, frozen pieces excepted.
 
 use crate::eval::{self, Weights};
-use menagerie_rules::{Move, Position};
+use menagerie_rules::movegen::attacks;
+use menagerie_rules::{Move, Position, Role, Square, SquareSet};
 
 /// Centipawns a capturer may outweigh its victim before a defended landing
 /// square makes the capture losing (a bishop for a knight is an even trade).
@@ -46,6 +47,95 @@ pub fn recapturable(pos: &Position, m: &Move, child: &Position) -> bool {
     m.to().is_some_and(|to| child.is_attacked(to, !pos.turn()))
 }
 
+/// The static exchange value of `m`, a replacement capture or a quiet
+/// step of one man (no promotion), in centipawns for the mover: what it
+/// takes, less what the opponent then wins on the landing square when
+/// both sides go on capturing there, least valuable man first, each side
+/// free to stop (a King captures last, never into an attack). `None`
+/// where the rules core cannot list the attackers of a square set-wise
+/// (exotic pieces on the board, prongs: see
+/// [`attacks::OrthodoxAttackers`]) or for any other kind of move.
+#[must_use]
+pub fn value(pos: &Position, w: &Weights, m: &Move) -> Option<i32> {
+    let (Some(from), Some(to)) = (m.from(), m.to()) else {
+        return None;
+    };
+    if !value_kind(m) {
+        return None;
+    }
+    let sides = attacks::OrthodoxAttackers::new(pos)?;
+    let board = pos.board();
+    let mut occupied = board.occupied() - SquareSet::from_square(from);
+    let mut gains = [0i32; 40];
+    gains[0] = eval::piece_value(pos, w, to);
+    let mut on_square = eval::piece_value(pos, w, from);
+    let mut side = !pos.turn();
+    let mut n = 0;
+    while n + 1 < gains.len() {
+        let ours = sides.onto(pos, to, occupied, side);
+        let Some(next) = least_valuable(pos, w, ours) else {
+            break;
+        };
+        let king = board.get(next).is_some_and(|p| p.role == Role::King);
+        if king && !sides.onto(pos, to, occupied, !side).is_empty() {
+            break;
+        }
+        n += 1;
+        gains[n] = on_square - gains[n - 1];
+        on_square = eval::piece_value(pos, w, next);
+        occupied.remove(next);
+        side = !side;
+    }
+    while n > 0 {
+        gains[n - 1] = -(-gains[n - 1]).max(gains[n]);
+        n -= 1;
+    }
+    Some(gains[0])
+}
+
+/// Whether the static exchange value of `m` ([`value`]) is below
+/// `threshold`; `None` where it has none. The bound every exchange keeps
+/// (the mover may lose at most itself) settles most moves without it.
+#[must_use]
+pub fn value_below(pos: &Position, w: &Weights, m: &Move, threshold: i32) -> Option<bool> {
+    let (Some(from), Some(to)) = (m.from(), m.to()) else {
+        return None;
+    };
+    let floor = eval::piece_value(pos, w, to) - eval::piece_value(pos, w, from);
+    if floor >= threshold && value_kind(m) {
+        return attacks::OrthodoxAttackers::apply(pos).then_some(false);
+    }
+    value(pos, w, m).map(|v| v < threshold)
+}
+
+/// Whether `m` is a move [`value`] can judge: a replacement capture or a
+/// quiet step of one man, without promotion.
+fn value_kind(m: &Move) -> bool {
+    matches!(m, Move::Normal { to, captured, promotion: None, .. }
+        if captured.is_empty() || captured.len() == 1 && captured.contains(*to))
+}
+
+/// The least valuable of the men on `set`, if any.
+fn least_valuable(pos: &Position, w: &Weights, set: SquareSet) -> Option<Square> {
+    set.into_iter()
+        .min_by_key(|&s| eval::piece_value(pos, w, s))
+}
+
+/// Whether the capture `m` loses material: by its static exchange value
+/// where the board allows it ([`value`]; more than an even trade lost),
+/// otherwise by the one-step exchange test.
+#[must_use]
+pub fn losing_by_exchange(pos: &Position, w: &Weights, m: &Move) -> bool {
+    value_below(pos, w, m, -EVEN_TRADE).unwrap_or_else(|| losing(pos, w, m))
+}
+
+/// Whether the exchange value of `m` loses more than an even trade
+/// (`None` where it has none).
+#[must_use]
+pub fn loses(pos: &Position, w: &Weights, m: &Move) -> Option<bool> {
+    value_below(pos, w, m, -EVEN_TRADE)
+}
+
 /// Whether the capture `m` loses material by the one-step exchange test.
 #[must_use]
 pub fn losing(pos: &Position, w: &Weights, m: &Move) -> bool {
@@ -67,6 +157,84 @@ mod tests {
         let m = menagerie_rules::notation::parse(&pos, text)
             .unwrap_or_else(|e| panic!("{text} in {fen}: {e}"));
         (pos, m)
+    }
+
+    fn worth(role: Role) -> i32 {
+        Weights::default().piece[role.index()]
+    }
+
+    fn exchange_value(fen: &str, text: &str) -> Option<i32> {
+        let (pos, m) = capture(fen, text);
+        value(&pos, &Weights::default(), &m)
+    }
+
+    #[test]
+    fn the_exchange_value_of_a_loose_capture_is_the_victim() {
+        let v = exchange_value("4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1", "d2d5");
+        assert_eq!(v, Some(worth(Role::Knight)));
+    }
+
+    #[test]
+    fn a_queen_taking_a_pawn_a_pawn_defends_loses_the_queen_for_it() {
+        let v = exchange_value("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5");
+        assert_eq!(v, Some(worth(Role::Pawn) - worth(Role::Queen)));
+        let (pos, m) = capture("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5");
+        assert!(losing_by_exchange(&pos, &Weights::default(), &m));
+    }
+
+    #[test]
+    fn a_rook_behind_the_capturer_wins_the_exchange_by_x_ray() {
+        // Re2xe5 Rxe5 Rxe5: the rook on e1 backs the first up through e2.
+        let fen = "4k3/4r3/8/4p3/8/8/4R3/4R1K1 w - - 0 1";
+        assert_eq!(exchange_value(fen, "e2e5"), Some(worth(Role::Pawn)));
+        // Without it the rook is lost for the pawn.
+        let fen = "4k3/4r3/8/4p3/8/8/4R3/6K1 w - - 0 1";
+        let lost = worth(Role::Pawn) - worth(Role::Rook);
+        assert_eq!(exchange_value(fen, "e2e5"), Some(lost));
+        let (pos, m) = capture(fen, "e2e5");
+        assert!(losing_by_exchange(&pos, &Weights::default(), &m));
+    }
+
+    #[test]
+    fn the_defender_may_decline_to_recapture() {
+        // Nxd5 wins the pawn: Rxd5 would lose the rook to the bishop.
+        let fen = "3rk3/8/8/3p4/8/4N3/6B1/4K3 w - - 0 1";
+        assert_eq!(exchange_value(fen, "e3d5"), Some(worth(Role::Pawn)));
+        // Without the bishop the rook takes the knight.
+        let fen = "3rk3/8/8/3p4/8/4N3/8/4K3 w - - 0 1";
+        let lost = worth(Role::Pawn) - worth(Role::Knight);
+        assert_eq!(exchange_value(fen, "e3d5"), Some(lost));
+    }
+
+    #[test]
+    fn a_king_never_recaptures_into_an_attack() {
+        // Qxf7+ with the bishop on c4 behind it: the king cannot take.
+        let fen = "4k3/5p2/8/7Q/2B5/8/8/4K3 w - - 0 1";
+        assert_eq!(exchange_value(fen, "h5f7"), Some(worth(Role::Pawn)));
+        // Without the bishop the king takes the queen.
+        let fen = "4k3/5p2/8/7Q/8/8/8/4K3 w - - 0 1";
+        let lost = worth(Role::Pawn) - worth(Role::Queen);
+        assert_eq!(exchange_value(fen, "h5f7"), Some(lost));
+    }
+
+    #[test]
+    fn a_quiet_step_onto_a_square_a_pawn_guards_loses_the_man() {
+        let v = exchange_value("4k3/8/2p5/8/8/4N3/8/4K3 w - - 0 1", "e3d5");
+        assert_eq!(v, Some(-worth(Role::Knight)));
+        let v = exchange_value("4k3/8/2p5/8/8/4N3/8/4K3 w - - 0 1", "e3c4");
+        assert_eq!(v, Some(0));
+    }
+
+    #[test]
+    fn exotic_pieces_on_the_board_leave_the_exchange_to_the_one_step_test() {
+        let v = menagerie_games::by_name("wreckage").expect("wreckage");
+        let pos = Position::start(v);
+        let mut moves = Vec::new();
+        menagerie_rules::movegen::generate_pseudo(&pos, &mut moves);
+        assert!(!moves.is_empty());
+        for m in &moves {
+            assert_eq!(value(&pos, &Weights::default(), m), None, "{m:?}");
+        }
     }
 
     #[test]

@@ -35,8 +35,9 @@ const Q: u32 = u32::MAX;
 /// The search switches of the levels below full strength: `features`
 /// without the techniques added after their ladder was measured (the
 /// table-corrected evaluation and the kept and continuation histories of
-/// stop 40, the correction history and deeper reductions of stop 42), so
-/// that each level plays as measured.
+/// stop 40, the correction history and deeper reductions of stop 42, the
+/// static exchange value, its pruning and the capture history of stop
+/// 44), so that each level plays as measured.
 #[must_use]
 pub fn ladder_features(features: Features) -> Features {
     Features {
@@ -45,6 +46,9 @@ pub fn ladder_features(features: Features) -> Features {
         continuation: false,
         correction: false,
         lmr_plus: false,
+        see: false,
+        see_pruning: false,
+        capture_history: false,
         ..features
     }
 }

@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod captures;
 pub mod correction;
 pub mod dead;
 pub mod engine;

@@ -61,6 +61,8 @@ pub struct Heuristics {
     continuation: Vec<i16>,
     /// The static evaluation's learned errors by pawn structure.
     pub correction: crate::correction::Correction,
+    /// How captures fared ([`crate::captures`]).
+    pub captures: crate::captures::CaptureHistory,
 }
 
 /// A move's piece and target for the continuation history: the role's
@@ -90,6 +92,11 @@ pub struct Context {
     /// Order captures that lose material by the one-step exchange test
     /// after the quiet moves.
     pub exchange: bool,
+    /// Judge captures by their static exchange value where the board
+    /// allows it ([`crate::exchange::losing_by_exchange`]).
+    pub see: bool,
+    /// Order captures of like value by their capture history.
+    pub capture_history: bool,
     /// The move that led to this node, whose refutation is tried early.
     pub previous: Option<Move>,
     /// The [`PieceTo`] of the moves one and two plies before this node,
@@ -101,6 +108,8 @@ impl Default for Context {
     fn default() -> Context {
         Context {
             exchange: false,
+            see: false,
+            capture_history: false,
             previous: None,
             continuation: [NO_PIECE_TO; 2],
         }
@@ -119,6 +128,7 @@ impl Default for Heuristics {
             counters: vec![0; 100 * 100],
             continuation: Vec::new(),
             correction: crate::correction::Correction::default(),
+            captures: crate::captures::CaptureHistory::default(),
         }
     }
 }
@@ -152,13 +162,13 @@ pub fn piece_to_after(child: &Position, m: &Move) -> PieceTo {
 }
 
 /// How far one cut-off at `depth` moves a history counter.
-fn history_step(depth: i32) -> i32 {
+pub(crate) fn history_step(depth: i32) -> i32 {
     (depth * depth).min(400)
 }
 
 /// Moves a history counter by `amount` (positive: a bonus, negative: a
 /// malus), the step shrinking as the counter nears `±HISTORY_MAX`.
-fn gravity(h: i32, amount: i32) -> i32 {
+pub(crate) fn gravity(h: i32, amount: i32) -> i32 {
     h + amount - h * amount.abs() / HISTORY_MAX
 }
 
@@ -276,6 +286,7 @@ impl Heuristics {
         for h in &mut self.continuation {
             *h /= 2;
         }
+        self.captures.age();
         for k in &mut self.killers {
             *k = [0; 2];
         }
@@ -349,12 +360,22 @@ pub fn score_moves(
                 .from()
                 .and_then(|s| pos.board().get(s))
                 .map_or(0, |p| w.piece[p.role.index()]);
-            let base = if context.exchange && crate::exchange::losing(pos, w, m) {
+            let losing = if context.see {
+                crate::exchange::losing_by_exchange(pos, w, m)
+            } else {
+                crate::exchange::losing(pos, w, m)
+            };
+            let base = if context.exchange && losing {
                 LOSING_CAPTURE
             } else {
                 CAPTURE
             };
-            base + gain(pos, w, m) * 16 - attacker / 16
+            let proven = if context.capture_history {
+                h.captures.of(pos, m) / 8
+            } else {
+                0
+            };
+            base + gain(pos, w, m) * 16 - attacker / 16 + proven
         } else if key == killers[0] {
             KILLER + 1
         } else if key == killers[1] {

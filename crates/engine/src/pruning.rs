@@ -22,6 +22,16 @@ pub struct Features {
     /// The one-step exchange test: losing replacement captures are ordered
     /// after the quiet moves and skipped in the quiescence search.
     pub exchange: bool,
+    /// The full static exchange value ([`crate::exchange::value`]) judges
+    /// captures in the order and in the quiescence search where the board
+    /// allows it (every piece orthodox), instead of the one-step test.
+    pub see: bool,
+    /// Moves whose static exchange value loses more than a margin a ply
+    /// are skipped near the leaves, outside the principal variation.
+    pub see_pruning: bool,
+    /// Captures of like value are ordered by how they fared before
+    /// ([`crate::captures`]).
+    pub capture_history: bool,
     /// The improving flag: a node whose static evaluation rose since the
     /// side's previous move cuts sooner by reverse futility.
     pub improving: bool,
@@ -102,6 +112,9 @@ impl Default for Features {
             check_extension: true,
             late_move_pruning: true,
             exchange: true,
+            see: true,
+            see_pruning: true,
+            capture_history: true,
             improving: false,
             iir: true,
             history_lmr: false,
@@ -271,6 +284,29 @@ pub fn late_move_prunable(f: Features, depth: i32, legal: usize, pv_node: bool) 
     f.late_move_pruning && !pv_node && depth <= max_depth && legal > (3 + depth * depth) as usize
 }
 
+/// Exchange pruning: at depth 6 or less outside the principal variation,
+/// a move whose static exchange value is below a threshold (`below(t)`,
+/// asked only then: whether it is below `t`, when the board allows one) loses more than 120 cp a ply (a capture) or 30 cp times the
+/// depth squared (a quiet move) is skipped.
+#[must_use]
+pub fn exchange_prunable(
+    f: Features,
+    depth: i32,
+    pv_node: bool,
+    quiet: bool,
+    below: impl FnOnce(i32) -> Option<bool>,
+) -> bool {
+    if !f.see_pruning || pv_node || depth > 6 {
+        return false;
+    }
+    let margin = if quiet {
+        30 * depth * depth
+    } else {
+        120 * depth
+    };
+    below(-margin) == Some(true)
+}
+
 /// Razoring: at depth 3 or less outside the principal variation, a node
 /// whose evaluation is more than `100 + 200 * depth` below `alpha` is
 /// looked at by a quiescence search first.
@@ -335,6 +371,29 @@ mod tests {
             lmr_reduction(plus, 12, 30, false, 0, false)
                 > lmr_reduction(plain, 12, 30, false, 0, false)
         );
+    }
+
+    #[test]
+    fn exchange_pruning_needs_a_clear_loss_near_the_leaves_off_the_pv() {
+        let on = Features {
+            see_pruning: true,
+            ..Features::default()
+        };
+        // A capture may lose 120 cp a ply, a quiet move 30 cp times depth squared.
+        assert!(exchange_prunable(on, 2, false, false, |t| Some(-241 < t)));
+        assert!(!exchange_prunable(on, 2, false, false, |t| Some(-240 < t)));
+        assert!(exchange_prunable(on, 2, false, true, |t| Some(-121 < t)));
+        assert!(!exchange_prunable(on, 2, false, true, |t| Some(-120 < t)));
+        assert!(!exchange_prunable(on, 2, true, true, |t| Some(-900 < t)));
+        assert!(!exchange_prunable(on, 7, false, true, |t| Some(-9000 < t)));
+        assert!(!exchange_prunable(on, 1, false, true, |_| None));
+        let off = Features {
+            see_pruning: false,
+            ..Features::default()
+        };
+        assert!(!exchange_prunable(off, 1, false, true, |t| Some(-900 < t)));
+        // Too deep, the exchange is never even asked for.
+        assert!(!exchange_prunable(on, 7, false, true, |_| unreachable!()));
     }
 
     #[test]

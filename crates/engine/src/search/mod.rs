@@ -6,6 +6,7 @@
 //! cost nothing.
 
 use crate::eval::{self, Weights};
+use crate::exchange;
 use crate::nnue::{stack::Stack, Network};
 use crate::ordering::{self, move_key, Heuristics};
 use crate::pruning::{self, Features};
@@ -432,6 +433,8 @@ impl<'a, 's> Searcher<'a, 's> {
         Self::generate(pos, &mut moves);
         let context = ordering::Context {
             exchange: self.features.exchange,
+            see: self.features.see,
+            capture_history: self.features.capture_history,
             previous: self.previous_move(),
             continuation: self.continuation_context(),
         };
@@ -454,6 +457,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut legal = 0usize;
         let mut child_pv = Vec::new();
         let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut captures_tried: Vec<Move> = Vec::new();
         let original_alpha = alpha;
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut scores, i);
@@ -481,6 +485,15 @@ impl<'a, 's> Searcher<'a, 's> {
                     || pruning::late_move_prunable(self.features, depth, legal + 1, pv_node)
                     || pruning::history_prunable(self.features, depth, history, pv_node));
             if prunable && self.features.early_pruning {
+                continue;
+            }
+            if !in_check
+                && legal > 0
+                && key != tt_key
+                && pruning::exchange_prunable(self.features, depth, pv_node, quiet, |t| {
+                    exchange::value_below(pos, self.weights, &m, t)
+                })
+            {
                 continue;
             }
             let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
@@ -534,6 +547,9 @@ impl<'a, 's> Searcher<'a, 's> {
                     pv.push(m);
                     pv.extend_from_slice(&child_pv);
                     if s >= beta {
+                        if context.capture_history {
+                            self.learn_captures(pos, &m, &captures_tried, depth);
+                        }
                         if quiet {
                             self.heuristics.reward(pos, &m, ply, depth, &context);
                             if let Some(p) = self.previous_move() {
@@ -549,6 +565,8 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             if quiet {
                 quiets_tried.push(m);
+            } else if context.capture_history && m.is_capture() {
+                captures_tried.push(m);
             }
         }
         self.moves[ply] = moves;
@@ -596,6 +614,17 @@ impl<'a, 's> Searcher<'a, 's> {
         pv: &mut Vec<Move>,
     ) -> i32 {
         -self.search(child, depth, -beta, -alpha, ply + 1, pv, true)
+    }
+
+    /// Teaches the capture history a cut-off at `depth` by `cut` (rewarded
+    /// if a capture) after the captures `tried` before it (punished).
+    fn learn_captures(&mut self, pos: &Position, cut: &Move, tried: &[Move], depth: i32) {
+        if cut.is_capture() {
+            self.heuristics.captures.update(pos, cut, depth, true);
+        }
+        for m in tried {
+            self.heuristics.captures.update(pos, m, depth, false);
+        }
     }
 
     /// Teaches the correction history what a node of `pos` searched to

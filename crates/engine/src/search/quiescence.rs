@@ -68,7 +68,10 @@ impl Searcher<'_, '_> {
             entry.map_or(0, |e| e.move_key),
             ply,
             &self.heuristics,
-            &ordering::Context::default(),
+            &ordering::Context {
+                capture_history: self.features.capture_history,
+                ..ordering::Context::default()
+            },
             &mut scores,
         );
         let mut filter = None;
@@ -81,7 +84,14 @@ impl Searcher<'_, '_> {
             if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
                 continue;
             }
+            let judged = (!in_check && self.features.exchange && self.features.see)
+                .then(|| exchange::loses(pos, self.weights, &m))
+                .flatten();
+            if judged == Some(true) {
+                continue;
+            }
             let risky = !in_check
+                && judged.is_none()
                 && self.features.exchange
                 && exchange::risk(pos, self.weights, &m).is_some();
             let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {

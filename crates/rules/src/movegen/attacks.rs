@@ -45,6 +45,83 @@ pub fn is_attacked_through(pos: &Position, target: Square, by: Color, vacated: S
         || (pos.variant().roles.intersects(EXOTIC) && exotic(pos, target, active))
 }
 
+/// Both sides' active pieces sorted by how they attack, on a board where
+/// every piece attacks in the orthodox way (king, queen, rook, bishop,
+/// knight, the knight compounds, pawns, ninja pawns), no Wall or Terror
+/// Freeze stands and men carry no prongs: only there is the set of
+/// attackers of a square a property of the square alone. For static
+/// exchange evaluation.
+#[derive(Copy, Clone, Debug)]
+pub struct OrthodoxAttackers {
+    white: Attackers,
+    black: Attackers,
+}
+
+impl OrthodoxAttackers {
+    /// The attackers of `pos`, or `None` on any other board (the caller
+    /// must judge it another way).
+    #[must_use]
+    pub fn new(pos: &Position) -> Option<OrthodoxAttackers> {
+        if !OrthodoxAttackers::apply(pos) {
+            return None;
+        }
+        Some(OrthodoxAttackers {
+            white: Attackers::new(pos, Color::White),
+            black: Attackers::new(pos, Color::Black),
+        })
+    }
+
+    /// Whether `pos` is such a board (without sorting its pieces).
+    #[must_use]
+    pub fn apply(pos: &Position) -> bool {
+        !pos.variant().prongs && !exotic_on_board(pos)
+    }
+
+    /// Every piece of `by` that attacks `target` when only the squares of
+    /// `occupied` block the sliders, among the pieces still in `occupied`
+    /// (so a piece taken off `occupied` neither attacks nor blocks, and
+    /// the slider behind it shows: an x-ray).
+    #[must_use]
+    pub fn onto(
+        &self,
+        pos: &Position,
+        target: Square,
+        occupied: SquareSet,
+        by: Color,
+    ) -> SquareSet {
+        let side = if by == Color::White {
+            &self.white
+        } else {
+            &self.black
+        };
+        side.all_onto(pos, target, occupied) & occupied
+    }
+}
+
+/// Every piece of either side that attacks `target` when only the squares
+/// of `occupied` block the sliders ([`OrthodoxAttackers::onto`]); `None`
+/// where [`OrthodoxAttackers::new`] is.
+#[must_use]
+pub fn orthodox_attackers_onto(
+    pos: &Position,
+    target: Square,
+    occupied: SquareSet,
+) -> Option<SquareSet> {
+    let a = OrthodoxAttackers::new(pos)?;
+    Some(a.onto(pos, target, occupied, Color::White) | a.onto(pos, target, occupied, Color::Black))
+}
+
+/// Whether a piece that does not attack in the orthodox way (an exotic
+/// attacker, a Wall or a Terror Freeze) stands on the board.
+fn exotic_on_board(pos: &Position) -> bool {
+    let odd = EXOTIC.union(RoleSet::of_attack(AttackClass::Never));
+    if !pos.variant().roles.intersects(odd) {
+        return false;
+    }
+    let board = pos.board();
+    odd.iter().any(|r| !board.by_role(r).is_empty())
+}
+
 /// One side's active pieces, sorted by how they attack, for testing many
 /// squares of one position. [`Attackers::attack`] and
 /// [`Attackers::all_onto`] are only for boards without a Wall where that
@@ -121,20 +198,32 @@ impl Attackers {
     ) -> SquareSet {
         let g = &pos.variant().geometry;
         let mut found = g.knight_leaps(target) & self.leapers;
-        for d in Dir::ALL {
-            if let Some(n) = g.step(target, d).filter(|n| self.steppers.contains(*n)) {
-                if adjacent_attacker(pos, n, d, target, self.by) {
-                    found.insert(n);
+        let near = g.around(target) & self.steppers;
+        if !near.is_empty() {
+            for d in Dir::ALL {
+                if let Some(n) = g.step(target, d).filter(|n| near.contains(*n)) {
+                    if adjacent_attacker(pos, n, d, target, self.by) {
+                        found.insert(n);
+                    }
                 }
             }
         }
+        let orthogonal = self.orthogonal & g.lines(target, true);
+        let diagonal = self.diagonal & g.lines(target, false);
+        if orthogonal.is_empty() && diagonal.is_empty() {
+            return found;
+        }
         for d in Dir::ALL {
             let candidates = if d.is_orthogonal() {
-                self.orthogonal
+                orthogonal
             } else {
-                self.diagonal
+                diagonal
             };
-            if let Some(s) = nearest(g.ray(target, d) & occupied, d) {
+            let ray = g.ray(target, d);
+            if (ray & candidates).is_empty() {
+                continue;
+            }
+            if let Some(s) = nearest(ray & occupied, d) {
                 if candidates.contains(s) {
                     found.insert(s);
                 }
@@ -306,4 +395,57 @@ fn exotic(pos: &Position, target: Square, active: SquareSet) -> bool {
             _ => mechanics::attacks_by_generation(pos, s, p, target),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fide;
+
+    fn chess(fen: &str) -> Position {
+        Position::from_fen(fide::chess(), fen).expect("fen")
+    }
+
+    #[test]
+    fn the_attackers_of_every_square_agree_with_the_attack_test() {
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let pos = chess(fen);
+            let occupied = pos.board().occupied();
+            for target in pos.variant().geometry.squares() {
+                let found = orthodox_attackers_onto(&pos, target, occupied).expect("orthodox");
+                for by in [Color::White, Color::Black] {
+                    let ours = found & pos.board().by_color(by);
+                    assert_eq!(
+                        !ours.is_empty(),
+                        is_attacked(&pos, target, by),
+                        "{fen} {target:?} {by:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_slider_behind_an_attacker_shows_once_the_attacker_is_gone() {
+        let pos = chess("4k3/4r3/8/4p3/8/8/4R3/4R1K1 w - - 0 1");
+        let sq = |name: &str| pos.variant().geometry.parse_square(name).expect("square");
+        let e5 = sq("e5");
+        let occupied = pos.board().occupied();
+        let first = orthodox_attackers_onto(&pos, e5, occupied).expect("orthodox");
+        assert_eq!(
+            first,
+            SquareSet::from_square(sq("e2")) | SquareSet::from_square(sq("e7"))
+        );
+        let mut without = occupied;
+        without.remove(sq("e2"));
+        let second = orthodox_attackers_onto(&pos, e5, without).expect("orthodox");
+        assert_eq!(
+            second,
+            SquareSet::from_square(sq("e1")) | SquareSet::from_square(sq("e7"))
+        );
+    }
 }
