@@ -126,7 +126,7 @@ fn least_valuable(pos: &Position, w: &Weights, set: SquareSet) -> Option<Square>
 /// otherwise by the one-step exchange test.
 #[must_use]
 pub fn losing_by_exchange(pos: &Position, w: &Weights, m: &Move) -> bool {
-    value_below(pos, w, m, -EVEN_TRADE).unwrap_or_else(|| losing(pos, w, m))
+    loses(pos, w, m).unwrap_or_else(|| losing(pos, w, m))
 }
 
 /// Whether the exchange value of `m` loses more than an even trade

@@ -360,12 +360,14 @@ pub fn score_moves(
                 .from()
                 .and_then(|s| pos.board().get(s))
                 .map_or(0, |p| w.piece[p.role.index()]);
-            let losing = if context.see {
-                crate::exchange::losing_by_exchange(pos, w, m)
-            } else {
-                crate::exchange::losing(pos, w, m)
+            let losing = || {
+                if context.see {
+                    crate::exchange::losing_by_exchange(pos, w, m)
+                } else {
+                    crate::exchange::losing(pos, w, m)
+                }
             };
-            let base = if context.exchange && losing {
+            let base = if context.exchange && losing() {
                 LOSING_CAPTURE
             } else {
                 CAPTURE

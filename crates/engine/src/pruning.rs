@@ -285,9 +285,10 @@ pub fn late_move_prunable(f: Features, depth: i32, legal: usize, pv_node: bool) 
 }
 
 /// Exchange pruning: at depth 6 or less outside the principal variation,
-/// a move whose static exchange value is below a threshold (`below(t)`,
-/// asked only then: whether it is below `t`, when the board allows one) loses more than 120 cp a ply (a capture) or 30 cp times the
-/// depth squared (a quiet move) is skipped.
+/// a move whose static exchange value loses more than 120 cp a ply (a
+/// capture) or 30 cp times the depth squared (a quiet move) is skipped.
+/// `below(t)` says whether the value is below `t` (`None`: the board
+/// has none); it is asked only within those depths.
 #[must_use]
 pub fn exchange_prunable(
     f: Features,

@@ -74,7 +74,7 @@ impl OrthodoxAttackers {
     /// Whether `pos` is such a board (without sorting its pieces).
     #[must_use]
     pub fn apply(pos: &Position) -> bool {
-        !pos.variant().prongs && !exotic_on_board(pos)
+        !pos.variant().prongs && crate::movegen::legality::exotic_pieces(pos).is_empty()
     }
 
     /// Every piece of `by` that attacks `target` when only the squares of
@@ -96,30 +96,6 @@ impl OrthodoxAttackers {
         };
         side.all_onto(pos, target, occupied) & occupied
     }
-}
-
-/// Every piece of either side that attacks `target` when only the squares
-/// of `occupied` block the sliders ([`OrthodoxAttackers::onto`]); `None`
-/// where [`OrthodoxAttackers::new`] is.
-#[must_use]
-pub fn orthodox_attackers_onto(
-    pos: &Position,
-    target: Square,
-    occupied: SquareSet,
-) -> Option<SquareSet> {
-    let a = OrthodoxAttackers::new(pos)?;
-    Some(a.onto(pos, target, occupied, Color::White) | a.onto(pos, target, occupied, Color::Black))
-}
-
-/// Whether a piece that does not attack in the orthodox way (an exotic
-/// attacker, a Wall or a Terror Freeze) stands on the board.
-fn exotic_on_board(pos: &Position) -> bool {
-    let odd = EXOTIC.union(RoleSet::of_attack(AttackClass::Never));
-    if !pos.variant().roles.intersects(odd) {
-        return false;
-    }
-    let board = pos.board();
-    odd.iter().any(|r| !board.by_role(r).is_empty())
 }
 
 /// One side's active pieces, sorted by how they attack, for testing many
@@ -416,9 +392,9 @@ mod tests {
             let pos = chess(fen);
             let occupied = pos.board().occupied();
             for target in pos.variant().geometry.squares() {
-                let found = orthodox_attackers_onto(&pos, target, occupied).expect("orthodox");
+                let sides = OrthodoxAttackers::new(&pos).expect("orthodox");
                 for by in [Color::White, Color::Black] {
-                    let ours = found & pos.board().by_color(by);
+                    let ours = sides.onto(&pos, target, occupied, by);
                     assert_eq!(
                         !ours.is_empty(),
                         is_attacked(&pos, target, by),
@@ -435,14 +411,19 @@ mod tests {
         let sq = |name: &str| pos.variant().geometry.parse_square(name).expect("square");
         let e5 = sq("e5");
         let occupied = pos.board().occupied();
-        let first = orthodox_attackers_onto(&pos, e5, occupied).expect("orthodox");
+        let sides = OrthodoxAttackers::new(&pos).expect("orthodox");
+        let both = |occupied| {
+            sides.onto(&pos, e5, occupied, Color::White)
+                | sides.onto(&pos, e5, occupied, Color::Black)
+        };
+        let first = both(occupied);
         assert_eq!(
             first,
             SquareSet::from_square(sq("e2")) | SquareSet::from_square(sq("e7"))
         );
         let mut without = occupied;
         without.remove(sq("e2"));
-        let second = orthodox_attackers_onto(&pos, e5, without).expect("orthodox");
+        let second = both(without);
         assert_eq!(
             second,
             SquareSet::from_square(sq("e1")) | SquareSet::from_square(sq("e7"))

@@ -477,15 +477,21 @@ fn wall_at(sq: Square) -> SquareSet {
 
 /// Whether `them` has a piece whose attacks are not orthodox.
 pub(crate) fn enemy_exotic(pos: &Position, them: Color) -> bool {
+    !(exotic_pieces(pos) & pos.board().by_color(them)).is_empty()
+}
+
+/// The pieces of either side on the board whose roles are not orthodox
+/// ([`NON_ORTHODOX`]).
+pub(crate) fn exotic_pieces(pos: &Position) -> SquareSet {
     if !pos.variant().roles.intersects(NON_ORTHODOX) {
-        return false;
+        return SquareSet::EMPTY;
     }
     let board = pos.board();
     let mut exotic = SquareSet::EMPTY;
     for role in NON_ORTHODOX.iter() {
         exotic |= board.by_role(role);
     }
-    !(exotic & board.by_color(them)).is_empty()
+    exotic
 }
 
 #[cfg(test)]
