@@ -4,7 +4,7 @@
 //! by a capture reward it; the captures tried before the move that cut are
 //! punished, as the quiet history does for quiet moves.
 
-use crate::ordering::{gravity, history_step};
+use crate::ordering::gravity;
 use menagerie_rules::{Move, Position};
 
 /// One search thread's capture history, sized to the game on first use.
@@ -42,16 +42,16 @@ impl CaptureHistory {
             .map_or(0, |&h| i32::from(h))
     }
 
-    /// Moves the counter of capture `m` by one cut-off's step at `depth`:
-    /// up when it cut, down when it did not.
-    pub fn update(&mut self, pos: &Position, m: &Move, depth: i32, cut: bool) {
+    /// Moves the counter of capture `m` by one cut-off's `step`
+    /// ([`crate::ordering::history_step`]): up when it cut, down when it
+    /// did not.
+    pub fn update(&mut self, pos: &Position, m: &Move, step: i32, cut: bool) {
         let roles = pos.variant().roles.len();
         let size = 2 * roles * 100 * roles;
         if self.table.len() != size {
             // First use, or a search of another game: a table of its size.
             self.table = vec![0; size];
         }
-        let step = history_step(depth);
         if let Some(h) = slot(pos, m, roles).and_then(|i| self.table.get_mut(i)) {
             *h = gravity(i32::from(*h), if cut { step } else { -step }) as i16;
         }
@@ -79,9 +79,9 @@ mod tests {
         let quiet = notation::parse(&pos, "e1f1").expect("Kf1");
         let mut h = CaptureHistory::default();
         assert_eq!(h.of(&pos, &by_knight), 0);
-        h.update(&pos, &by_knight, 4, true);
-        h.update(&pos, &by_queen, 4, false);
-        h.update(&pos, &quiet, 4, true);
+        h.update(&pos, &by_knight, 16, true);
+        h.update(&pos, &by_queen, 16, false);
+        h.update(&pos, &quiet, 16, true);
         assert!(h.of(&pos, &by_knight) > 0);
         assert!(h.of(&pos, &by_queen) < 0);
         assert_eq!(h.of(&pos, &quiet), 0);

@@ -161,9 +161,17 @@ pub fn piece_to_after(child: &Position, m: &Move) -> PieceTo {
         .unwrap_or(NO_PIECE_TO)
 }
 
-/// How far one cut-off at `depth` moves a history counter.
-pub(crate) fn history_step(depth: i32) -> i32 {
-    (depth * depth).min(400)
+/// How far one cut-off at `depth` moves a history counter: `depth`
+/// squared up to 400, or, with `steep` ([`crate::pruning::Features::steep_history`]),
+/// sixteen times `depth (depth + 1)` up to 1600, so a counter learns
+/// from a few cut-offs rather than hundreds.
+#[must_use]
+pub fn history_step(depth: i32, steep: bool) -> i32 {
+    if steep {
+        (16 * depth * (depth + 1)).min(1600)
+    } else {
+        (depth * depth).min(400)
+    }
 }
 
 /// Moves a history counter by `amount` (positive: a bonus, negative: a
@@ -186,9 +194,10 @@ fn history_index(pos: &Position, m: &Move) -> usize {
 }
 
 impl Heuristics {
-    /// Records a quiet move that caused a cut-off at `ply` with `depth` left
-    /// (in the continuation history too, when `context` names earlier moves).
-    pub fn reward(&mut self, pos: &Position, m: &Move, ply: usize, depth: i32, context: &Context) {
+    /// Records a quiet move that caused a cut-off at `ply`, raising its
+    /// history by `bonus` ([`history_step`]; in the continuation history
+    /// too, when `context` names earlier moves).
+    pub fn reward(&mut self, pos: &Position, m: &Move, ply: usize, bonus: i32, context: &Context) {
         let key = move_key(m);
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != key {
@@ -196,7 +205,6 @@ impl Heuristics {
                 k[0] = key;
             }
         }
-        let bonus = history_step(depth);
         let h = &mut self.history[history_index(pos, m)];
         *h = gravity(*h, bonus);
         self.update_continuation(pos, m, context, bonus);
@@ -215,10 +223,10 @@ impl Heuristics {
         self.history[history_index(pos, m)]
     }
 
-    /// Lowers the history of a quiet move that was searched without a cut-off
-    /// (its continuation history too, when `context` names earlier moves).
-    pub fn punish(&mut self, pos: &Position, m: &Move, depth: i32, context: &Context) {
-        let malus = history_step(depth);
+    /// Lowers the history of a quiet move that was searched without a
+    /// cut-off by `malus` ([`history_step`]; its continuation history too,
+    /// when `context` names earlier moves).
+    pub fn punish(&mut self, pos: &Position, m: &Move, malus: i32, context: &Context) {
         let h = &mut self.history[history_index(pos, m)];
         *h = gravity(*h, -malus);
         self.update_continuation(pos, m, context, -malus);
@@ -300,6 +308,13 @@ const KILLER: i32 = 1 << 26;
 /// Losing captures come after every quiet move (whose history is bounded by
 /// `HISTORY_MAX`).
 const LOSING_CAPTURE: i32 = -(1 << 24);
+
+/// Whether an order score from [`score_moves`] is a losing capture's
+/// (ordered after every quiet move).
+#[must_use]
+pub fn is_losing_capture(score: i32) -> bool {
+    score < LOSING_CAPTURE / 2
+}
 
 /// The value of what a move removes: every captured square's piece. A Wall
 /// square carries half the Wall's value, so taking both squares counts both.
@@ -411,6 +426,44 @@ mod tests {
 
     fn chess_move(pos: &Position, text: &str) -> Move {
         notation::parse(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn steep_history_steps_are_larger_and_capped() {
+        assert_eq!(history_step(3, false), 9);
+        assert_eq!(history_step(30, false), 400);
+        assert_eq!(history_step(3, true), 192);
+        assert_eq!(history_step(30, true), 1600);
+        for d in 1..20 {
+            assert!(history_step(d, true) > history_step(d, false));
+        }
+    }
+
+    #[test]
+    fn a_capture_losing_by_exchange_is_told_from_quiet_moves() {
+        // The queen takes a pawn guarded by a pawn; the knight steps quietly.
+        let pos = Position::from_fen(fide::chess(), "4k3/8/2p5/3p4/8/8/3Q4/4K1N1 w - - 0 1")
+            .expect("fen");
+        let moves = [chess_move(&pos, "d2d5"), chess_move(&pos, "g1f3")];
+        let context = Context {
+            exchange: true,
+            see: true,
+            ..Context::default()
+        };
+        let mut scores = Vec::new();
+        let h = Heuristics::default();
+        score_moves(
+            &pos,
+            &Weights::default(),
+            &moves,
+            0,
+            0,
+            &h,
+            &context,
+            &mut scores,
+        );
+        assert!(is_losing_capture(scores[0]));
+        assert!(!is_losing_capture(scores[1]));
     }
 
     #[test]

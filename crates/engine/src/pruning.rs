@@ -96,6 +96,23 @@ pub struct Features {
     /// Dead positions (a bare king against a king and at most one Knight
     /// or Bishop) scored as draws in the search and quiescence.
     pub dead: bool,
+    /// History counters move sixteen times `depth (depth + 1)` a cut-off
+    /// (at most 1600), not `depth` squared (at most 400)
+    /// ([`crate::ordering::history_step`]).
+    pub steep_history: bool,
+    /// ProbCut: a capture that beats beta by a margin in a shallower search
+    /// cuts the node (`search::probcut`).
+    pub probcut: bool,
+    /// Captures that lose by exchange (ordered after the quiet moves) are
+    /// reduced like late quiet moves.
+    pub capture_lmr: bool,
+    /// Late-move reductions one ply deeper at an expected cut node (a
+    /// null-window node reached by a reduced search, or the first child
+    /// of an expected all node, and so on, alternating).
+    pub cut_lmr: bool,
+    /// Late-move reductions of quiet moves one ply deeper where the table
+    /// move is a capture.
+    pub tt_capture_lmr: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -135,6 +152,11 @@ impl Default for Features {
             history_pruning: false,
             razoring: false,
             dead: true,
+            steep_history: false,
+            probcut: false,
+            capture_lmr: false,
+            cut_lmr: false,
+            tt_capture_lmr: false,
             quiescence: u32::MAX,
         }
     }
@@ -252,7 +274,8 @@ pub fn is_quiet(m: &Move) -> bool {
 /// a move whose history counter is `history` (with [`Features::history_lmr`],
 /// a good history reduces less and a bad one more; with
 /// [`Features::lmr_plus`], a node whose evaluation is not `rising` reduces
-/// more).
+/// more), plus `extra` plies where a reduction applies at all
+/// ([`Features::cut_lmr`], [`Features::tt_capture_lmr`]).
 #[must_use]
 pub fn lmr_reduction(
     f: Features,
@@ -261,6 +284,7 @@ pub fn lmr_reduction(
     pv_node: bool,
     history: i32,
     rising: bool,
+    extra: i32,
 ) -> i32 {
     if !f.lmr || depth < 3 || index < 3 {
         return 0;
@@ -272,7 +296,7 @@ pub fn lmr_reduction(
         base as i32
     };
     let by_history = if f.history_lmr { history / 8000 } else { 0 };
-    (r - i32::from(pv_node) - by_history).clamp(0, depth - 2)
+    (r + extra - i32::from(pv_node) - by_history).clamp(0, depth - 2)
 }
 
 /// Late-move pruning: at shallow depth outside the principal variation, a
@@ -361,16 +385,16 @@ mod tests {
             ..plain
         };
         for (depth, index) in [(3, 3), (6, 8), (12, 30)] {
-            let before = lmr_reduction(plain, depth, index, false, 0, true);
-            let rising = lmr_reduction(plus, depth, index, false, 0, true);
-            let falling = lmr_reduction(plus, depth, index, false, 0, false);
+            let before = lmr_reduction(plain, depth, index, false, 0, true, 0);
+            let rising = lmr_reduction(plus, depth, index, false, 0, true, 0);
+            let falling = lmr_reduction(plus, depth, index, false, 0, false, 0);
             assert!(before <= rising && rising <= falling, "{depth} {index}");
             assert!(falling <= depth - 2);
         }
-        assert_eq!(lmr_reduction(plus, 8, 2, false, 0, false), 0);
+        assert_eq!(lmr_reduction(plus, 8, 2, false, 0, false, 0), 0);
         assert!(
-            lmr_reduction(plus, 12, 30, false, 0, false)
-                > lmr_reduction(plain, 12, 30, false, 0, false)
+            lmr_reduction(plus, 12, 30, false, 0, false, 0)
+                > lmr_reduction(plain, 12, 30, false, 0, false, 0)
         );
     }
 

@@ -162,6 +162,12 @@ export class Board {
   render(state) {
     this.state = { ...this.state, ...state };
     const st = this.state;
+    // A square focused by any means (Tab, a click, a test) keeps the focus
+    // through the redraw, not only one moved to by the arrow keys.
+    const active = document.activeElement;
+    const hadFocus = !!active && active !== this.svg && this.svg.contains(active);
+    const activeSq = hadFocus && active ? active.getAttribute('data-sq') : null;
+    if (activeSq) this.focusSq = activeSq;
     const bySq = new Map(st.pieces.map((p) => [p.square, p]));
     this.bySq = bySq;
     let h = '';
@@ -241,7 +247,6 @@ export class Board {
         h += `<rect class="sq-hit" data-sq="${sq}" x="${x}" y="${y}" width="${S}" height="${S}" role="button" aria-label="${label}" tabindex="${focusable ? 0 : -1}"/>`;
       }
     }
-    const hadFocus = this.svg.contains(document.activeElement) && document.activeElement !== this.svg;
     this.svg.innerHTML = h;
     if (this.dragGhost) this.svg.appendChild(this.dragGhost);
     if (hadFocus && this.focusSq) { const el = /** @type {SVGElement | null} */ (this.svg.querySelector(`.sq-hit[data-sq="${this.focusSq}"]`)); if (el) el.focus(); }

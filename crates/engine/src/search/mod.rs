@@ -14,6 +14,7 @@ use crate::score::{self, mated_in, INFINITY};
 use crate::tt::{Bound, Entry, Table};
 use menagerie_rules::movegen::{self, legality::Filter};
 
+mod probcut;
 mod quiescence;
 mod repetition;
 mod singular;
@@ -84,6 +85,9 @@ pub struct Searcher<'a, 's> {
     evals: Vec<i32>,
     /// The network's accumulators along the path, when a net evaluates.
     nnue: Option<Stack<'s>>,
+    /// Whether the node at each ply is expected to cut (set by its
+    /// parent before searching it; never at the root or a PV node).
+    cut_nodes: Vec<bool>,
 }
 
 /// Whether repetition draws and the 50-move rule apply.
@@ -122,6 +126,7 @@ impl<'a, 's> Searcher<'a, 's> {
             moves: vec![Vec::new(); MAX_PLY + 2],
             evals: vec![-INFINITY; MAX_PLY + 2],
             nnue: net.map(|n| Stack::new(n, MAX_PLY + 1)),
+            cut_nodes: vec![false; MAX_PLY + 2],
         }
     }
 
@@ -312,6 +317,10 @@ impl<'a, 's> Searcher<'a, 's> {
     ) -> i32 {
         pv.clear();
         let pv_node = beta - alpha > 1;
+        // Taken at every node, so a flag never outlives the search it was
+        // set for.
+        let flagged = std::mem::take(&mut self.cut_nodes[ply]);
+        let cut_node = !pv_node && flagged;
         if ply > 0 {
             if self.count_node() {
                 return 0;
@@ -407,6 +416,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 self.made(ply, pos, &child);
                 let r = pruning::null_move_reduction(self.features, depth, static_eval, beta);
                 let mut child_pv = Vec::new();
+                self.cut_nodes[ply + 1] = !cut_node;
                 let s = -self.search(
                     &child,
                     depth - 1 - r,
@@ -425,6 +435,20 @@ impl<'a, 's> Searcher<'a, 's> {
                 if s >= beta {
                     return if score::is_mate(s) { beta } else { s };
                 }
+            }
+        }
+        if self.features.probcut
+            && !pv_node
+            && ply > 0
+            && excluded == 0
+            && !in_check
+            && depth >= probcut::MIN_DEPTH
+        {
+            if let Some(s) = self.probcut(pos, depth, beta, ply, static_eval) {
+                return s;
+            }
+            if self.shared.aborted() {
+                return 0;
             }
         }
         let extend_key = self.singular(pos, entry, depth, ply);
@@ -450,6 +474,12 @@ impl<'a, 's> Searcher<'a, 's> {
         );
         let futile =
             !pv_node && pruning::futile(self.features, depth, in_check, static_eval, alpha);
+        let tt_capture = self.features.tt_capture_lmr
+            && tt_key != 0
+            && moves
+                .iter()
+                .any(|m| move_key(m) == tt_key && !pruning::is_quiet(m));
+        let extra_reduction = i32::from(self.features.cut_lmr && cut_node);
         let mut filter = None;
         let mut best = -INFINITY;
         let mut best_key = 0;
@@ -468,6 +498,8 @@ impl<'a, 's> Searcher<'a, 's> {
             }
             let new_depth = depth - 1 + i32::from(extend_key != 0 && key == extend_key);
             let quiet = pruning::is_quiet(&m);
+            let reducible =
+                quiet || self.features.capture_lmr && ordering::is_losing_capture(scores[i]);
             // Only history pruning and history-driven reductions read it.
             let history = if quiet && (self.features.history_pruning || self.features.history_lmr) {
                 self.heuristics.history_of(pos, &m)
@@ -507,9 +539,10 @@ impl<'a, 's> Searcher<'a, 's> {
             self.push(&child, &m);
             self.made(ply, pos, &child);
             let s = if legal == 1 {
+                self.cut_nodes[ply + 1] = !cut_node;
                 self.child_score(&child, new_depth, alpha, beta, ply, &mut child_pv)
             } else {
-                let r = if quiet && !in_check && !gives_check {
+                let r = if reducible && !in_check && !gives_check {
                     pruning::lmr_reduction(
                         self.features,
                         depth,
@@ -517,13 +550,16 @@ impl<'a, 's> Searcher<'a, 's> {
                         pv_node,
                         history,
                         self.rising(ply, in_check),
+                        extra_reduction + i32::from(quiet && tt_capture),
                     )
                 } else {
                     0
                 };
                 let (a, b) = (alpha, alpha + 1);
+                self.cut_nodes[ply + 1] = true;
                 let mut s = self.child_score(&child, new_depth - r, a, b, ply, &mut child_pv);
                 if s > alpha && r > 0 {
+                    self.cut_nodes[ply + 1] = !cut_node;
                     s = self.child_score(&child, new_depth, a, b, ply, &mut child_pv);
                 }
                 if s > alpha && s < beta {
@@ -551,12 +587,13 @@ impl<'a, 's> Searcher<'a, 's> {
                             self.learn_captures(pos, &m, &captures_tried, depth);
                         }
                         if quiet {
-                            self.heuristics.reward(pos, &m, ply, depth, &context);
+                            let step = ordering::history_step(depth, self.features.steep_history);
+                            self.heuristics.reward(pos, &m, ply, step, &context);
                             if let Some(p) = self.previous_move() {
                                 self.heuristics.counter(&p, &m);
                             }
                             for q in &quiets_tried {
-                                self.heuristics.punish(pos, q, depth, &context);
+                                self.heuristics.punish(pos, q, step, &context);
                             }
                         }
                         break;
@@ -619,11 +656,12 @@ impl<'a, 's> Searcher<'a, 's> {
     /// Teaches the capture history a cut-off at `depth` by `cut` (rewarded
     /// if a capture) after the captures `tried` before it (punished).
     fn learn_captures(&mut self, pos: &Position, cut: &Move, tried: &[Move], depth: i32) {
+        let step = ordering::history_step(depth, self.features.steep_history);
         if cut.is_capture() {
-            self.heuristics.captures.update(pos, cut, depth, true);
+            self.heuristics.captures.update(pos, cut, step, true);
         }
         for m in tried {
-            self.heuristics.captures.update(pos, m, depth, false);
+            self.heuristics.captures.update(pos, m, step, false);
         }
     }
 
