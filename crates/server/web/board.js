@@ -162,11 +162,12 @@ export class Board {
   render(state) {
     this.state = { ...this.state, ...state };
     const st = this.state;
-    // A square focused by any means (Tab, a click, a test) keeps the focus
-    // through the redraw, not only one moved to by the arrow keys.
+    // A square focused from the keyboard (Tab, or a script) keeps the focus
+    // through the redraw, as one moved to by the arrow keys does; one that
+    // a mouse click focused lets it go, so the arrow keys step the game.
     const active = document.activeElement;
     const hadFocus = !!active && active !== this.svg && this.svg.contains(active);
-    const activeSq = hadFocus && active ? active.getAttribute('data-sq') : null;
+    const activeSq = hadFocus && active && active.matches(':focus-visible') ? active.getAttribute('data-sq') : null;
     if (activeSq) this.focusSq = activeSq;
     const bySq = new Map(st.pieces.map((p) => [p.square, p]));
     this.bySq = bySq;
