@@ -6,7 +6,7 @@ use crate::exchange;
 use crate::ordering::{self, move_key};
 use crate::score::{mated_in, INFINITY};
 use menagerie_rules::movegen;
-use menagerie_rules::{Move, Position};
+use menagerie_rules::Position;
 
 impl Searcher<'_, '_> {
     /// Quiescence: stand pat, or search every capture (and every promotion;
@@ -50,16 +50,7 @@ impl Searcher<'_, '_> {
         moves.clear();
         movegen::generate_pseudo(pos, &mut moves);
         if !in_check {
-            moves.retain(|m| {
-                m.is_capture()
-                    || matches!(
-                        m,
-                        Move::Normal {
-                            promotion: Some(_),
-                            ..
-                        }
-                    )
-            });
+            moves.retain(ordering::is_capture_or_promotion);
         }
         ordering::score_moves(
             pos,
