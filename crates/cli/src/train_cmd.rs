@@ -4,8 +4,9 @@
 //! epoch, writes a quantised checkpoint after each epoch and the final
 //! net to `--out`.
 
-use menagerie_engine::nnue::net::{MAX_BUCKETS, MAX_MEN_PER_BUCKET};
+use menagerie_engine::nnue::net::{Network, MAX_BUCKETS, MAX_MEN_PER_BUCKET};
 use menagerie_engine::nnue::train::dataset::{self, Filter};
+use menagerie_engine::nnue::train::model::Model;
 use menagerie_engine::nnue::train::{self, Settings, Trainer, OUTPUT_SCALE};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -77,6 +78,18 @@ pub struct TrainArgs {
     /// board width only.
     #[arg(long, default_value_t = 1)]
     king_buckets: usize,
+    /// Go on training from this net file (a shipped net, or an earlier
+    /// run's) instead of random weights: its hidden size, output buckets
+    /// and king buckets replace --hidden, --output-buckets,
+    /// --men-per-bucket and --king-buckets. It must serve the data's game.
+    #[arg(long)]
+    init: Option<PathBuf>,
+}
+
+/// The net of `--init`, read and checked.
+fn read_init(path: &Path) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn checkpoint_path(out: &Path, epoch: u32) -> PathBuf {
@@ -131,11 +144,12 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         let bytes = std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
         files.push((p.display().to_string(), bytes));
     }
+    let init = a.init.as_deref().map(read_init).transpose()?;
     let filter = Filter {
         max_score: a.max_score,
         factors: !a.no_factors,
         mirror: a.mirror,
-        king_buckets: a.king_buckets,
+        king_buckets: init.as_ref().map_or(a.king_buckets, |n| n.kings.count),
         ..Filter::default()
     };
     let dataset::Loaded {
@@ -145,6 +159,17 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         kings,
     } = dataset::load(&files, &filter)?;
     drop(files);
+    if let Some(game) = init
+        .as_ref()
+        .and_then(|n| games.iter().find(|g| !n.serves(g)))
+    {
+        return Err(format!(
+            "the --init net does not serve {game}, a game of the data"
+        ));
+    }
+    if init.as_ref().is_some_and(|n| n.kings != kings) {
+        return Err("the --init net's king buckets do not fit the data's board".into());
+    }
     if train.is_empty() || valid.is_empty() {
         return Err("no positions to train on (or none to validate with)".into());
     }
@@ -173,7 +198,7 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
     if kings.bucketed() {
         eprintln!("{} king buckets", kings.count);
     }
-    let mut trainer = Trainer::new(Settings {
+    let settings = Settings {
         hidden: a.hidden,
         epochs: a.epochs,
         batch: a.batch,
@@ -186,7 +211,11 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         buckets: a.output_buckets,
         men_per_bucket,
         kings,
-    });
+    };
+    let mut trainer = match &init {
+        Some(net) => Trainer::starting_from(settings, Model::from_network(net)),
+        None => Trainer::new(settings),
+    };
     eprintln!("epoch 0: validation loss {:.6}", trainer.loss(&valid));
     for epoch in 1..=a.epochs {
         let r = trainer.epoch(epoch, &train, &valid);

@@ -99,6 +99,19 @@ impl Trainer {
         let buckets = settings.buckets.clamp(1, MAX_BUCKETS);
         let men = settings.men_per_bucket.clamp(1, MAX_MEN_PER_BUCKET);
         let model = Model::random(h, buckets, men, settings.kings, settings.seed);
+        Trainer::starting_from(settings, model)
+    }
+
+    /// A trainer that goes on from `model` (for example
+    /// [`Model::from_network`] of a shipped net); the model's hidden
+    /// size, output buckets and king buckets replace the settings'.
+    #[must_use]
+    pub fn starting_from(mut settings: Settings, model: Model) -> Trainer {
+        settings.hidden = model.hidden;
+        settings.buckets = model.buckets;
+        settings.men_per_bucket = model.men_per_bucket;
+        settings.kings = model.kings;
+        let (h, buckets) = (model.hidden, model.buckets);
         Trainer {
             adam_w1: Adam::new(model.w1.len()),
             adam_b1: Adam::new(h),

@@ -173,6 +173,33 @@ impl Model {
         m
     }
 
+    /// The model whose quantised net is `net`, with the training-only
+    /// factors at zero (they are folded into `net`'s rows), so that
+    /// training goes on from a shipped net: quantising it at once gives
+    /// `net` back.
+    #[must_use]
+    pub fn from_network(net: &Network) -> Model {
+        let h = net.hidden;
+        let mut w1 = vec![0.0; TRAIN_FEATURES * h];
+        for (w, &q) in w1.iter_mut().zip(&net.w1) {
+            *w = f32::from(q) / QA as f32;
+        }
+        Model {
+            hidden: h,
+            w1,
+            b1: net.b1.iter().map(|&q| f32::from(q) / QA as f32).collect(),
+            buckets: net.buckets,
+            men_per_bucket: net.men_per_bucket,
+            w2: net.w2.iter().map(|&q| f32::from(q) / QB as f32).collect(),
+            b2: net
+                .b2
+                .iter()
+                .map(|&q| q as f32 / (QA * QB) as f32)
+                .collect(),
+            kings: net.kings,
+        }
+    }
+
     /// The output bucket of a position with `men` men on the board.
     #[must_use]
     #[inline]
@@ -334,6 +361,23 @@ mod tests {
             factors_of(f, kings, |g| out.push(g));
         }
         out
+    }
+
+    #[test]
+    fn a_model_from_a_net_quantises_back_to_that_net() {
+        let kings = KingBuckets::preset(3, 8).unwrap();
+        for (buckets, men, kings) in [(1, MAX_MEN_PER_BUCKET, KingBuckets::NONE), (4, 9, kings)] {
+            let mut m = Model::random(32, buckets, men, kings, 7);
+            for (i, w) in m.w1[MAX_FEATURES * 32..].iter_mut().enumerate() {
+                *w = (i % 7) as f32 * 0.01 - 0.03;
+            }
+            m.b2 = (0..buckets).map(|b| b as f32 * 0.3 - 0.4).collect();
+            let net = m.quantise(&["chess".to_string()], 400);
+            let back = Model::from_network(&net);
+            assert_eq!(back.w1.len(), m.w1.len());
+            assert!(back.w1[MAX_FEATURES * 32..].iter().all(|&w| w == 0.0));
+            assert_eq!(back.quantise(&["chess".to_string()], 400), net);
+        }
     }
 
     #[test]
