@@ -4,7 +4,8 @@
 //! epoch, writes a quantised checkpoint after each epoch and the final
 //! net to `--out`.
 
-use menagerie_engine::nnue::net::{Network, MAX_BUCKETS, MAX_MEN_PER_BUCKET};
+use crate::matches::players::read_net;
+use menagerie_engine::nnue::net::{MAX_BUCKETS, MAX_MEN_PER_BUCKET};
 use menagerie_engine::nnue::train::dataset::{self, Filter};
 use menagerie_engine::nnue::train::model::Model;
 use menagerie_engine::nnue::train::{self, Settings, Trainer, OUTPUT_SCALE};
@@ -86,12 +87,6 @@ pub struct TrainArgs {
     init: Option<PathBuf>,
 }
 
-/// The net of `--init`, read and checked.
-fn read_init(path: &Path) -> Result<Network, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
 fn checkpoint_path(out: &Path, epoch: u32) -> PathBuf {
     let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("net");
     out.with_file_name(format!("{stem}-e{epoch}.nnue"))
@@ -139,12 +134,13 @@ fn check(a: &TrainArgs) -> Result<(), String> {
 pub fn run(a: &TrainArgs) -> Result<(), String> {
     check(a)?;
     let start = Instant::now();
+    // The net first: a bad one is told before the data is read.
+    let init = a.init.as_deref().map(read_net).transpose()?;
     let mut files = Vec::new();
     for p in &a.files {
         let bytes = std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
         files.push((p.display().to_string(), bytes));
     }
-    let init = a.init.as_deref().map(read_init).transpose()?;
     let filter = Filter {
         max_score: a.max_score,
         factors: !a.no_factors,

@@ -6,10 +6,12 @@ use super::clock::Clocks;
 use super::uci_player::{UciPlayer, UciSpec};
 use menagerie_engine::eval::{self, DEFAULT};
 use menagerie_engine::level::Rng;
-use menagerie_engine::nnue::EvalChoice;
+use menagerie_engine::nnue::{EvalChoice, Network};
 use menagerie_engine::{Clock, Engine, Features, Limits, Options, Silent};
 use menagerie_rules::{Color, GameRecord, Move};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long each engine move may take.
@@ -179,8 +181,17 @@ impl EngineSpec {
 /// # Errors
 /// A message naming the file and what is wrong with it.
 pub fn load_net(path: &str) -> Result<EvalChoice, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read net {path}: {e}"))?;
-    EvalChoice::from_net_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+    read_net(Path::new(path)).map(|net| EvalChoice::Net(Arc::new(net)))
+}
+
+/// Reads and checks a net file (`engine/net=PATH`, `tune train --init`).
+///
+/// # Errors
+/// A message naming the file and what is wrong with it.
+pub fn read_net(path: &Path) -> Result<Network, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read net {}: {e}", path.display()))?;
+    Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A player as given on the command line.
