@@ -1,21 +1,8 @@
 //! The command-line contract of the notation spec, section 5.
 
-use std::process::{Command, Output};
+mod common;
 
-fn menagerie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .args(args)
-        .output()
-        .expect("run menagerie")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{menagerie, stderr, stdout};
 
 #[test]
 fn perft_prints_nodes_searched_last() {

@@ -1,25 +1,10 @@
 //! `menagerie match` with clocks (`--tc BASE+INC`) and UCI options on
 //! `uci:` players (issue #22): the built binary, run as a user runs it.
 
+mod common;
+
+use common::{menagerie, stderr, stdout, MENAGERIE};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-const MENAGERIE: &str = env!("CARGO_BIN_EXE_menagerie");
-
-fn menagerie(args: &[&str]) -> Output {
-    Command::new(MENAGERIE)
-        .args(args)
-        .output()
-        .expect("run menagerie")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {

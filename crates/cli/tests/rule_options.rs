@@ -1,19 +1,11 @@
 //! Rule options on the command line (`perft`/`moves --option NAME=VALUE`)
 //! and UCI `go perft`, which must count what `menagerie perft` counts.
 
+mod common;
+
+use common::{menagerie, text};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn menagerie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .args(args)
-        .output()
-        .expect("run menagerie")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use std::process::{Command, Stdio};
 
 /// Runs `menagerie uci` with `lines` on its input; returns what it printed.
 fn uci(lines: &[String]) -> String {

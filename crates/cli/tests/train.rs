@@ -1,18 +1,10 @@
 //! `menagerie tune train --init`: training goes on from a net.
 
+mod common;
+
+use common::{menagerie, stderr};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn menagerie(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_menagerie"))
-        .args(args)
-        .output()
-        .expect("run menagerie")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Output;
 
 /// The validation loss the trainer printed for `epoch`.
 fn validation_loss(o: &Output, epoch: u32) -> f64 {
