@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{menagerie, stderr, stdout};
+use common::{menagerie, stderr, stdout, MENAGERIE};
 
 #[test]
 fn perft_prints_nodes_searched_last() {
@@ -119,11 +119,7 @@ fn a_match_gives_an_external_engine_no_move_overhead() {
     let dir = std::env::temp_dir().join(format!("menagerie-uci-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let heard = dir.join("heard.txt");
-    let engine = format!(
-        "uci:tee {} | {} uci",
-        heard.display(),
-        env!("CARGO_BIN_EXE_menagerie")
-    );
+    let engine = format!("uci:tee {} | {} uci", heard.display(), MENAGERIE);
     let out_file = dir.join("match.pgn");
     let o = menagerie(&[
         "match",

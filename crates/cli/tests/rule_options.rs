@@ -3,13 +3,13 @@
 
 mod common;
 
-use common::{menagerie, text};
+use common::{menagerie, text, MENAGERIE};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Runs `menagerie uci` with `lines` on its input; returns what it printed.
 fn uci(lines: &[String]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+    let mut child = Command::new(MENAGERIE)
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
