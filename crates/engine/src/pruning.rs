@@ -51,6 +51,11 @@ pub struct Features {
     /// Singular extensions: a table move that alone holds the position is
     /// searched one ply deeper.
     pub singular: bool,
+    /// With [`Features::singular`], the singular test's search also cuts
+    /// the node when a move besides the table's holds beta (multi-cut),
+    /// and searches the table move a ply shallower when one holds the
+    /// table's score and that score is at least beta.
+    pub multi_cut: bool,
     /// Late-move reductions lessened for moves with a good history (with
     /// [`Features::continuation`], the continuation history counts too) and
     /// deepened for those with a bad one: a ply per 8000.
@@ -142,6 +147,7 @@ impl Default for Features {
             stability: false,
             countermove: false,
             singular: false,
+            multi_cut: false,
             continuation: true,
             keep_history: true,
             deep_pruning: false,

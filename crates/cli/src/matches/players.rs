@@ -120,6 +120,7 @@ impl EngineSpec {
                 "stability" => f.stability = true,
                 "counter" => f.countermove = true,
                 "singular" => f.singular = true,
+                "multicut" => f.multi_cut = true,
                 "conthist" => f.continuation = true,
                 "keephist" => f.keep_history = true,
                 "deep" => f.deep_pruning = true,
@@ -202,7 +203,7 @@ pub enum Spec {
     /// `no-qsearch`, `no-exchange`, `no-iir`, `no-tteval`, `no-keephist`,
     /// `no-conthist`, and the techniques off by
     /// default `improving`, `histlmr`, `counter`, `early`, `singular`,
-    /// `stability`, `progress`, `hunt`, `deep`, `nmpeval` (and `conthist`,
+    /// `multicut` (with `singular`), `stability`, `progress`, `hunt`, `deep`, `nmpeval` (and `conthist`,
     /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique, `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.

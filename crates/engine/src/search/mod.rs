@@ -451,7 +451,10 @@ impl<'a, 's> Searcher<'a, 's> {
                 return 0;
             }
         }
-        let extend_key = self.singular(pos, entry, depth, ply);
+        let singular = self.singular(pos, entry, (depth, ply), (beta, pv_node));
+        if let singular::Verdict::Cut(s) = singular {
+            return s;
+        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         Self::generate(pos, &mut moves);
@@ -496,7 +499,7 @@ impl<'a, 's> Searcher<'a, 's> {
             if excluded != 0 && key == excluded {
                 continue;
             }
-            let new_depth = depth - 1 + i32::from(extend_key != 0 && key == extend_key);
+            let new_depth = depth - 1 + singular.extension(key);
             let quiet = pruning::is_quiet(&m);
             let reducible =
                 quiet || self.features.capture_lmr && ordering::is_losing_capture(scores[i]);

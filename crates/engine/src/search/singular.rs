@@ -1,26 +1,55 @@
 //! Singular extensions: a table move that alone holds the position is
-//! searched one ply deeper.
+//! searched one ply deeper. With [`crate::pruning::Features::multi_cut`],
+//! the same test also cuts a node where other moves hold beta too, and
+//! searches a table move that is not alone one ply shallower.
 
 use super::Searcher;
 use crate::score;
 use crate::tt::{Bound, Entry};
 use menagerie_rules::Position;
 
+/// What the singular test found about a node's table move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// No test was made, or it settled nothing.
+    None,
+    /// The table move (its key) alone holds: one ply deeper.
+    Extend(u32),
+    /// Another move holds the table's score too, which was at least beta:
+    /// the table move (its key) is searched one ply shallower.
+    Reduce(u32),
+    /// Another move holds a bound at or above beta: the node cuts with it.
+    Cut(i32),
+}
+
+impl Verdict {
+    /// The plies the move with `key` is extended (negative: reduced).
+    pub(super) fn extension(self, key: u32) -> i32 {
+        match self {
+            Verdict::Extend(k) if k == key => 1,
+            Verdict::Reduce(k) if k == key => -1,
+            _ => 0,
+        }
+    }
+}
+
 impl Searcher<'_, '_> {
-    /// Singular extension: the key of the table move of `pos` (searched at
-    /// `ply` with `depth` left) if every other move fails low against a
-    /// bound a little under the table's score, searched at half the depth
-    /// (so the table move alone holds the position and earns one more ply);
-    /// 0 otherwise.
+    /// Singular extension: whether every move of `pos` (searched at `ply`
+    /// with `depth` left, in a window whose upper end is `beta`) but the
+    /// table's fails low against a bound a little under the table's score,
+    /// searched at half the depth (so the table move alone holds the
+    /// position and earns one more ply); with multi-cut on, whether another
+    /// move holds beta as well (the node cuts) or the table's score at
+    /// least (the table move is searched a ply shallower).
     pub(super) fn singular(
         &mut self,
         pos: &Position,
         entry: Option<Entry>,
-        depth: i32,
-        ply: usize,
-    ) -> u32 {
+        (depth, ply): (i32, usize),
+        (beta, pv_node): (i32, bool),
+    ) -> Verdict {
         let Some(e) = entry else {
-            return 0;
+            return Verdict::None;
         };
         if !self.features.singular
             || self.excluded[ply] != 0
@@ -30,21 +59,109 @@ impl Searcher<'_, '_> {
             || e.bound == Bound::Upper
             || i32::from(e.depth) < depth - 3
         {
-            return 0;
+            return Verdict::None;
         }
         let table_score = score::from_tt(e.score, ply);
         if score::is_mate(table_score) {
-            return 0;
+            return Verdict::None;
         }
         let bound = table_score - 2 * depth;
         self.excluded[ply] = e.move_key;
         let mut pv = Vec::new();
         let s = self.search(pos, (depth - 1) / 2, bound - 1, bound, ply, &mut pv, false);
         self.excluded[ply] = 0;
-        if s < bound && !self.shared.aborted() {
-            e.move_key
+        if self.shared.aborted() {
+            Verdict::None
+        } else if s < bound {
+            Verdict::Extend(e.move_key)
+        } else if !self.features.multi_cut {
+            Verdict::None
+        } else if bound >= beta && !pv_node {
+            Verdict::Cut(bound)
+        } else if table_score >= beta {
+            Verdict::Reduce(e.move_key)
         } else {
-            0
+            Verdict::None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Weights;
+    use crate::ordering::move_key;
+    use crate::pruning::Features;
+    use crate::search::Shared;
+    use crate::tt::Table;
+    use menagerie_rules::{fide, notation};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+
+    /// The singular test's verdict on the chess position `fen` at depth 8
+    /// and ply 1, the table holding `uci` as a lower bound of `score`
+    /// searched 8 deep, with multi-cut on.
+    fn verdict(fen: &str, uci: &str, score: i32, (beta, pv_node): (i32, bool)) -> (Verdict, u32) {
+        let pos = Position::from_fen(fide::chess(), fen).expect("fen");
+        let m = notation::parse(&pos, uci).expect("the table move is legal");
+        let key = move_key(&m);
+        let tt = Table::new(1);
+        let stop = AtomicBool::new(false);
+        let shared = Shared {
+            tt: &tt,
+            stop: &stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: None,
+            hard_deadline: None,
+        };
+        let weights = Weights::default();
+        let features = Features {
+            singular: true,
+            multi_cut: true,
+            ..Features::default()
+        };
+        let mut searcher =
+            Searcher::new(&shared, &weights, features, vec![(pos.hash(), false)], None);
+        let entry = Entry {
+            move_key: key,
+            score,
+            depth: 8,
+            bound: Bound::Lower,
+        };
+        let v = searcher.singular(&pos, Some(entry), (8, 1), (beta, pv_node));
+        (v, key)
+    }
+
+    /// The queen on d2 attacks the rook on d1 (with mate behind it): only
+    /// taking it holds.
+    const RECAPTURE: &str = "6k1/5ppp/8/8/8/8/3q1PPP/3R2K1 w - - 0 1";
+    /// A queen ahead: almost any move keeps the lead.
+    const QUEEN_AHEAD: &str = "6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1";
+
+    #[test]
+    fn a_move_that_alone_holds_is_extended() {
+        let (v, key) = verdict(RECAPTURE, "d1d2", 450, (0, false));
+        assert_eq!(v, Verdict::Extend(key));
+        assert_eq!(v.extension(key), 1);
+        assert_eq!(v.extension(key ^ 1), 0);
+    }
+
+    #[test]
+    fn other_moves_above_beta_cut_the_node_off_the_pv() {
+        let (v, _) = verdict(QUEEN_AHEAD, "d1d2", 600, (300, false));
+        assert_eq!(v, Verdict::Cut(600 - 16));
+    }
+
+    #[test]
+    fn on_the_pv_a_table_move_not_alone_is_reduced_instead() {
+        let (v, key) = verdict(QUEEN_AHEAD, "d1d2", 600, (300, true));
+        assert_eq!(v, Verdict::Reduce(key));
+        assert_eq!(v.extension(key), -1);
+    }
+
+    #[test]
+    fn below_beta_a_table_move_not_alone_is_left_alone() {
+        let (v, _) = verdict(QUEEN_AHEAD, "d1d2", 600, (2000, false));
+        assert_eq!(v, Verdict::None);
     }
 }
