@@ -733,6 +733,31 @@ impl<'a, 's> Searcher<'a, 's> {
     }
 }
 
+/// Runs `f` with a fresh one-thread searcher of the chess position `fen`
+/// (classical evaluation, a 1 MB table, no limits) for the tests of the
+/// search's parts.
+#[cfg(test)]
+pub(crate) fn with_searcher<R>(
+    fen: &str,
+    features: Features,
+    f: impl FnOnce(&mut Searcher<'_, '_>, &Position) -> R,
+) -> R {
+    let pos = Position::from_fen(menagerie_rules::fide::chess(), fen).expect("fen");
+    let tt = Table::new(1);
+    let stop = AtomicBool::new(false);
+    let shared = Shared {
+        tt: &tt,
+        stop: &stop,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        node_limit: None,
+        hard_deadline: None,
+    };
+    let weights = eval::Weights::default();
+    let mut searcher = Searcher::new(&shared, &weights, features, vec![(pos.hash(), false)], None);
+    f(&mut searcher, &pos)
+}
+
 /// The stored score when `e`'s bound settles the window `alpha..beta` at
 /// `ply`.
 fn table_cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {

@@ -83,35 +83,19 @@ impl Searcher<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::Weights;
     use crate::pruning::Features;
-    use crate::search::Shared;
-    use crate::tt::Table;
-    use menagerie_rules::fide;
-    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use crate::search::with_searcher;
 
     /// ProbCut's verdict on the chess position `fen` at depth 6 against
     /// `beta`, with the static evaluation `eval`.
     fn verdict(fen: &str, beta: i32, eval: i32) -> Option<i32> {
-        let pos = Position::from_fen(fide::chess(), fen).expect("fen");
-        let tt = Table::new(1);
-        let stop = AtomicBool::new(false);
-        let shared = Shared {
-            tt: &tt,
-            stop: &stop,
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            node_limit: None,
-            hard_deadline: None,
-        };
-        let weights = Weights::default();
         let features = Features {
             probcut: true,
             ..Features::default()
         };
-        let mut searcher =
-            Searcher::new(&shared, &weights, features, vec![(pos.hash(), false)], None);
-        searcher.probcut(&pos, 6, beta, 1, eval)
+        with_searcher(fen, features, |searcher, pos| {
+            searcher.probcut(pos, 6, beta, 1, eval)
+        })
     }
 
     /// The rook on d1 takes a loose queen on d8.

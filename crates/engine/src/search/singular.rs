@@ -89,47 +89,32 @@ impl Searcher<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::Weights;
     use crate::ordering::move_key;
     use crate::pruning::Features;
-    use crate::search::Shared;
-    use crate::tt::Table;
-    use menagerie_rules::{fide, notation};
-    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use crate::search::with_searcher;
+    use menagerie_rules::notation;
 
     /// The singular test's verdict on the chess position `fen` at depth 8
     /// and ply 1, the table holding `uci` as a lower bound of `score`
     /// searched 8 deep, with multi-cut on.
     fn verdict(fen: &str, uci: &str, score: i32, (beta, pv_node): (i32, bool)) -> (Verdict, u32) {
-        let pos = Position::from_fen(fide::chess(), fen).expect("fen");
-        let m = notation::parse(&pos, uci).expect("the table move is legal");
-        let key = move_key(&m);
-        let tt = Table::new(1);
-        let stop = AtomicBool::new(false);
-        let shared = Shared {
-            tt: &tt,
-            stop: &stop,
-            abort: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            node_limit: None,
-            hard_deadline: None,
-        };
-        let weights = Weights::default();
         let features = Features {
             singular: true,
             multi_cut: true,
             ..Features::default()
         };
-        let mut searcher =
-            Searcher::new(&shared, &weights, features, vec![(pos.hash(), false)], None);
-        let entry = Entry {
-            move_key: key,
-            score,
-            depth: 8,
-            bound: Bound::Lower,
-        };
-        let v = searcher.singular(&pos, Some(entry), (8, 1), (beta, pv_node));
-        (v, key)
+        with_searcher(fen, features, |searcher, pos| {
+            let m = notation::parse(pos, uci).expect("the table move is legal");
+            let key = move_key(&m);
+            let entry = Entry {
+                move_key: key,
+                score,
+                depth: 8,
+                bound: Bound::Lower,
+            };
+            let v = searcher.singular(pos, Some(entry), (8, 1), (beta, pv_node));
+            (v, key)
+        })
     }
 
     /// The queen on d2 attacks the rook on d1 (with mate behind it): only
