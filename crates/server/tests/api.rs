@@ -431,6 +431,18 @@ async fn the_revision_grows_with_every_change_and_across_a_restart() {
     let r0 = revision(&created["game"]);
     let (_, read) = get(&app, &format!("/api/games/{id}"), Some(&t)).await;
     assert_eq!(revision(&read), r0, "a read changes nothing");
+    // Offered at the start, where no evaluation has the engine losing (after
+    // its reply a level-1 move may leave it worse off, and it would accept).
+    let (s, declined) = post(
+        &app,
+        &format!("/api/games/{id}/draw"),
+        Some(&t),
+        json!({"action": "offer"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{declined}");
+    let (_, same) = get(&app, &format!("/api/games/{id}"), Some(&t)).await;
+    assert_eq!(revision(&same), r0, "a declined offer changes nothing");
     let (s, moved) = play(&app, &id, &t, "e2e4").await;
     assert_eq!(s, StatusCode::OK, "{moved}");
     let r1 = revision(&moved);
@@ -445,14 +457,6 @@ async fn the_revision_grows_with_every_change_and_across_a_restart() {
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     let (_, same) = get(&app, &format!("/api/games/{id}"), Some(&t)).await;
     assert_eq!(revision(&same), r2, "a refused move changes nothing");
-    let (s, declined) = post(
-        &app,
-        &format!("/api/games/{id}/draw"),
-        Some(&t),
-        json!({"action": "offer"}),
-    )
-    .await;
-    assert_eq!(s, StatusCode::CONFLICT, "{declined}");
     let (s, undone) = post(&app, &format!("/api/games/{id}/undo"), Some(&t), json!({})).await;
     assert_eq!(s, StatusCode::OK, "{undone}");
     let r3 = revision(&undone);
