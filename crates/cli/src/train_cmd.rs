@@ -62,6 +62,11 @@ pub struct TrainArgs {
     /// (for games whose pieces move the same on both wings).
     #[arg(long)]
     mirror: bool,
+    /// Average each training position's search score with the scores of
+    /// this many positions after it in its game, each from its side to
+    /// move (0: its own score alone; validation keeps its own).
+    #[arg(long, default_value_t = 0)]
+    score_plies: usize,
     /// Output layers, one per bucket of men on the board (1 to 16; 1 is
     /// the net without buckets).
     #[arg(long, default_value_t = 1)]
@@ -145,6 +150,7 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         max_score: a.max_score,
         factors: !a.no_factors,
         mirror: a.mirror,
+        score_plies: a.score_plies,
         king_buckets: init.as_ref().map_or(a.king_buckets, |n| n.kings.count),
         ..Filter::default()
     };

@@ -60,23 +60,26 @@ impl Dataset {
     }
 
     /// Adds `g`'s positions on a board of `size` (files, ranks), seen
-    /// through `kings`; with `mirror` set, each position also a second
-    /// time mirrored left to right.
+    /// through `kings`; a training set (`train`) mirrors each position a
+    /// second time left to right with [`Filter::mirror`], and takes its
+    /// scores averaged over [`Filter::score_plies`].
     fn push_game(
         &mut self,
         g: &Game,
         size: (u8, u8),
         kings: &KingBuckets,
-        mirror: bool,
+        train: bool,
         filter: &Filter,
     ) {
-        for r in &g.records {
+        let plies = if train { filter.score_plies } else { 0 };
+        for (i, r) in g.records.iter().enumerate() {
             if r.flags & filter.skip_flags != 0 || f32::from(r.score).abs() > filter.max_score {
                 continue;
             }
-            self.push_record(g, r, size, kings, filter);
-            if mirror {
-                self.push_record(g, &r.mirrored(size.0), size, kings, filter);
+            let score = averaged_score(&g.records[i..], plies, filter.max_score);
+            self.push_record(g, r, score, size, kings, filter);
+            if train && filter.mirror {
+                self.push_record(g, &r.mirrored(size.0), score, size, kings, filter);
             }
         }
     }
@@ -85,6 +88,7 @@ impl Dataset {
         &mut self,
         g: &Game,
         r: &data::Record,
+        score: f32,
         size: (u8, u8),
         kings: &KingBuckets,
         filter: &Filter,
@@ -104,7 +108,7 @@ impl Dataset {
             }
         }
         self.offsets.push(self.features.len() as u32);
-        self.scores.push(f32::from(r.score));
+        self.scores.push(score);
         self.one_prong.push(has_one_prong_man(r));
         // One piece per occupied square of the stored mask: its popcount.
         self.men
@@ -116,6 +120,29 @@ impl Dataset {
             1.0 - white
         });
     }
+}
+
+/// The first of `records`' search scores averaged with those of the next
+/// `plies` positions of its game, each from the first position's side to
+/// move (the opponent's negated). A later score that is a mate or beyond
+/// `max_score` ends the average: it says the game turned, not how good
+/// the first position was. The scores of a small search are noisy; the
+/// positions that follow were searched with the game's own continuation
+/// in view, so the average is a steadier target.
+fn averaged_score(records: &[data::Record], plies: usize, max_score: f32) -> f32 {
+    let Some(first) = records.first() else {
+        return 0.0;
+    };
+    let (mut sum, mut n) = (f32::from(first.score), 1.0);
+    for r in records.iter().skip(1).take(plies) {
+        let s = f32::from(r.score);
+        if r.flags & FLAG_MATE != 0 || s.abs() > max_score {
+            break;
+        }
+        sum += if r.turn() == first.turn() { s } else { -s };
+        n += 1.0;
+    }
+    sum / n
 }
 
 /// Whether a man other than a Pawn has a single prong left (never in a
@@ -145,6 +172,10 @@ pub struct Filter {
     /// King buckets of the net to train (1: none), laid out by
     /// [`KingBuckets::preset`] for the data's board width.
     pub king_buckets: usize,
+    /// A training position's score is averaged with the scores of this
+    /// many positions after it in its game (0: its own score alone);
+    /// validation positions keep their own, so losses stay comparable.
+    pub score_plies: usize,
 }
 
 impl Default for Filter {
@@ -156,6 +187,7 @@ impl Default for Filter {
             factors: true,
             mirror: false,
             king_buckets: 1,
+            score_plies: 0,
         }
     }
 }
@@ -204,7 +236,7 @@ pub fn load(files: &[(String, Vec<u8>)], filter: &Filter) -> Result<Loaded, Stri
             if g.index % filter.validation_every.max(2) == 0 {
                 valid.push_game(g, size, &k, false, filter);
             } else {
-                train.push_game(g, size, &k, filter.mirror, filter);
+                train.push_game(g, size, &k, true, filter);
             }
         }
     }
@@ -231,6 +263,43 @@ mod tests {
             pieces: vec![(sq, Piece::new(Color::White, Role::ALL[2]))],
             pockets: vec![(Color::Black, Role::ALL[1], 2)],
         }
+    }
+
+    #[test]
+    fn a_score_is_averaged_with_the_next_plies_from_its_own_side() {
+        use crate::nnue::data::{FLAG_BLACK, FLAG_MATE};
+        let ply = |score: i16, black: bool| Record {
+            score,
+            flags: if black { FLAG_BLACK } else { 0 },
+            ..one_piece(0)
+        };
+        // White +100; Black -60 (White +60); White +80; Black +40 (White -40).
+        let game = [
+            ply(100, false),
+            ply(-60, true),
+            ply(80, false),
+            ply(40, true),
+        ];
+        let avg = |from: usize, plies| super::averaged_score(&game[from..], plies, 3000.0);
+        assert!((avg(0, 0) - 100.0).abs() < 1e-4);
+        assert!((avg(0, 1) - 80.0).abs() < 1e-4);
+        assert!((avg(0, 2) - 80.0).abs() < 1e-4);
+        assert!((avg(0, 3) - 50.0).abs() < 1e-4);
+        // Past the game's end only the positions there are count.
+        assert!((avg(2, 5) - 20.0).abs() < 1e-4);
+        // From Black's side: -60, then White's +80 negated.
+        assert!((avg(1, 1) + 70.0).abs() < 1e-4);
+        // A mate score or one beyond the bound ends the average.
+        let mated = [
+            ply(100, false),
+            ply(-200, true),
+            Record {
+                flags: FLAG_MATE,
+                ..ply(900, false)
+            },
+        ];
+        assert!((super::averaged_score(&mated, 4, 3000.0) - 150.0).abs() < 1e-4);
+        assert!((super::averaged_score(&mated, 4, 150.0) - 100.0).abs() < 1e-4);
     }
 
     #[test]
