@@ -126,9 +126,11 @@ impl Dataset {
 /// `plies` positions of its game, each from the first position's side to
 /// move (the opponent's negated). A later score that is a mate or beyond
 /// `max_score` ends the average: it says the game turned, not how good
-/// the first position was. The scores of a small search are noisy; the
-/// positions that follow were searched with the game's own continuation
-/// in view, so the average is a steadier target.
+/// the first position was. The intent: a small search's scores are
+/// noisy, and the positions that follow were searched with the game's own
+/// continuation in view. Measured in chess (`docs/engine.md`), the
+/// averaged targets are harder to fit, not easier, and gain nothing
+/// certain in games.
 fn averaged_score(records: &[data::Record], plies: usize, max_score: f32) -> f32 {
     let Some(first) = records.first() else {
         return 0.0;
