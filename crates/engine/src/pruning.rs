@@ -146,7 +146,7 @@ impl Default for Features {
             early_pruning: false,
             stability: false,
             countermove: false,
-            singular: false,
+            singular: true,
             multi_cut: false,
             continuation: true,
             keep_history: true,

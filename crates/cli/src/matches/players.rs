@@ -120,6 +120,7 @@ impl EngineSpec {
                 "stability" => f.stability = true,
                 "counter" => f.countermove = true,
                 "singular" => f.singular = true,
+                "no-singular" => f.singular = false,
                 "multicut" => f.multi_cut = true,
                 "conthist" => f.continuation = true,
                 "keephist" => f.keep_history = true,
@@ -201,9 +202,9 @@ pub enum Spec {
     /// `engine` or `engine:LEVEL`, optionally followed by `/`-separated
     /// switches (`no-null`, `no-lmr`, `no-futility`, `no-checkext`, `no-lmp`,
     /// `no-qsearch`, `no-exchange`, `no-iir`, `no-tteval`, `no-keephist`,
-    /// `no-conthist`, and the techniques off by
-    /// default `improving`, `histlmr`, `counter`, `early`, `singular`,
-    /// `multicut` (with `singular`), `stability`, `progress`, `hunt`, `deep`, `nmpeval` (and `conthist`,
+    /// `no-conthist`, `no-singular` (on by default since stop 51), and the
+    /// techniques off by default `improving`, `histlmr`, `counter`, `early`,
+    /// `multicut` (with singular extensions), `stability`, `progress`, `hunt`, `deep`, `nmpeval` (and `conthist`,
     /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique, `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.
@@ -437,7 +438,11 @@ mod tests {
         let f = plain.features;
         assert!(!f.deep_pruning && !f.null_by_eval);
         assert!(f.table_eval && f.keep_history && f.continuation && f.dead);
-        assert!(f.correction && f.lmr_plus);
+        assert!(f.correction && f.lmr_plus && f.singular && !f.multi_cut);
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/no-singular") else {
+            panic!("the stop-51 switch must parse");
+        };
+        assert!(!e.features.singular);
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
         let Ok(Spec::Uci(u)) = Spec::parse("uci:./x --y?Skill Level=3&Hash=16") else {
