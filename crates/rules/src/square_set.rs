@@ -1,7 +1,7 @@
 //! [`SquareSet`]: a set of canvas squares in one 128-bit word.
 
 use crate::geometry::{Square, CANVAS_SQUARES};
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 
 /// Bits 0 to 99: the squares of the canvas.
 const CANVAS_BITS: u128 = (1u128 << CANVAS_SQUARES) - 1;
@@ -151,6 +151,14 @@ impl BitAndAssign for SquareSet {
         self.0 &= o.0;
     }
 }
+/// The symmetric difference: squares in exactly one of the two sets.
+impl BitXor for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitxor(self, o: SquareSet) -> SquareSet {
+        SquareSet(self.0 ^ o.0)
+    }
+}
 impl Sub for SquareSet {
     type Output = SquareSet;
     #[inline]
@@ -182,5 +190,11 @@ mod tests {
         s.remove(a);
         assert!(!s.contains(a) && s.contains(j10));
         assert_eq!((s - SquareSet::from_square(j10)), SquareSet::EMPTY);
+        let (one, both) = (
+            SquareSet::from_square(a),
+            SquareSet::from_square(a) | SquareSet::from_square(j10),
+        );
+        assert_eq!(one ^ both, SquareSet::from_square(j10));
+        assert_eq!(both ^ both, SquareSet::EMPTY);
     }
 }

@@ -10,7 +10,7 @@
 
 use super::features::{self, POCKET_BUCKETS};
 use super::net::Network;
-use menagerie_rules::{Color, Position, Role};
+use menagerie_rules::{Board, Color, Position, Role, SquareSet};
 
 /// Feature changes of one move before the accumulators fall back to a
 /// refresh.
@@ -93,9 +93,10 @@ impl Accumulator {
         before: &Position,
         after: &Position,
     ) {
+        let moved = changed_squares(before.board(), after.board());
         for persp in Color::BOTH {
             let i = persp.index();
-            let Some(c) = changes(persp, net, before, after) else {
+            let Some(c) = changes(persp, net, before, after, moved) else {
                 self.refresh_side(net, after, persp);
                 continue;
             };
@@ -135,10 +136,31 @@ fn sub_row(v: &mut [i16], row: &[i16]) {
     }
 }
 
+/// The squares whose man differs in colour or role (or is there on one
+/// board only) between `b` and `a`: the same for both perspectives, so it
+/// is found once a move.
+fn changed_squares(b: &Board, a: &Board) -> SquareSet {
+    let mut moved = SquareSet::EMPTY;
+    for color in Color::BOTH {
+        moved |= b.by_color(color) ^ a.by_color(color);
+    }
+    for role in Role::ALL {
+        moved |= b.by_role(role) ^ a.by_role(role);
+    }
+    moved
+}
+
 /// The features that differ between `before` and `after` from `persp`,
-/// or `None` if there are too many to list or the perspective's own king
-/// changed its bucket or wing (every board feature changes).
-fn changes(persp: Color, net: &Network, before: &Position, after: &Position) -> Option<Changes> {
+/// given the squares whose man `moved` ([`changed_squares`]), or `None` if
+/// there are too many to list or the perspective's own king changed its
+/// bucket or wing (every board feature changes).
+fn changes(
+    persp: Color,
+    net: &Network,
+    before: &Position,
+    after: &Position,
+    moved: SquareSet,
+) -> Option<Changes> {
     let geometry = &after.variant().geometry;
     let (files, ranks) = (geometry.files(), geometry.ranks());
     let (b, a) = (before.board(), after.board());
@@ -147,18 +169,10 @@ fn changes(persp: Color, net: &Network, before: &Position, after: &Position) -> 
         return None;
     }
     let mut c = Changes::new();
-    for color in Color::BOTH {
-        for role in Role::ALL {
-            let (was, is) = (b.pieces(color, role), a.pieces(color, role));
-            if was == is {
-                continue;
-            }
-            for sq in was - is {
-                c.push(view.board(persp, color, role, sq, ranks), false)
-                    .then_some(())?;
-            }
-            for sq in is - was {
-                c.push(view.board(persp, color, role, sq, ranks), true)
+    for sq in moved {
+        for (man, added) in [(b.get(sq), false), (a.get(sq), true)] {
+            if let Some(p) = man {
+                c.push(view.board(persp, p.color, p.role, sq, ranks), added)
                     .then_some(())?;
             }
         }
