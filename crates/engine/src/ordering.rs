@@ -313,14 +313,7 @@ const LOSING_CAPTURE: i32 = -(1 << 24);
 /// they take, searched in quiescence and tried by ProbCut.
 #[must_use]
 pub fn is_capture_or_promotion(m: &Move) -> bool {
-    m.is_capture()
-        || matches!(
-            m,
-            Move::Normal {
-                promotion: Some(_),
-                ..
-            }
-        )
+    m.is_tactical()
 }
 
 /// Whether an order score from [`score_moves`] is a losing capture's
@@ -415,12 +408,14 @@ pub fn score_moves(
 /// Moves the best-scored remaining move to index `i` (selection sort, lazy:
 /// a cut-off leaves the rest unsorted).
 pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
+    // The highest score first (a branch-free pass the compiler vectorises),
+    // then the first move holding it: the same move as a scan for the
+    // first strict maximum.
+    let rest = &scores[i..];
+    let Some(&top) = rest.iter().max() else {
+        return;
+    };
+    let best = i + rest.iter().position(|&s| s == top).unwrap_or(0);
     moves.swap(i, best);
     scores.swap(i, best);
 }

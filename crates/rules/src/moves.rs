@@ -85,6 +85,20 @@ impl Move {
         !self.captured().is_empty() || matches!(self, Move::Wound { .. })
     }
 
+    /// Whether the move removes or wounds something ([`Move::is_capture`])
+    /// or promotes: quiescence's moves.
+    #[must_use]
+    pub fn is_tactical(&self) -> bool {
+        self.is_capture()
+            || matches!(
+                self,
+                Move::Normal {
+                    promotion: Some(_),
+                    ..
+                }
+            )
+    }
+
     /// The square the acting piece starts from (drops: the entry square).
     #[must_use]
     pub fn from(&self) -> Option<Square> {

@@ -48,9 +48,10 @@ impl Searcher<'_, '_> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
-        movegen::generate_pseudo(pos, &mut moves);
-        if !in_check {
-            moves.retain(ordering::is_capture_or_promotion);
+        if in_check {
+            movegen::generate_pseudo(pos, &mut moves);
+        } else {
+            movegen::generate_tactical(pos, &mut moves);
         }
         ordering::score_moves(
             pos,

@@ -8,6 +8,7 @@ use crate::color::Color;
 use crate::geometry::{Dir, Square};
 use crate::movegen::attacks::nearest;
 use crate::moves::{Move, MoveList};
+use crate::piece::{Piece, Role};
 use crate::position::Position;
 use crate::square_set::SquareSet;
 
@@ -114,6 +115,74 @@ pub(crate) fn slide(
                 }
                 break;
             }
+        }
+    }
+}
+
+/// Appends only the captures of an orthodox mover on `from` (king, queen,
+/// rook, bishop, knight and the knight compounds), in the order [`steps`],
+/// [`leaps`] and [`slides`] would list them among all its moves; returns
+/// false, appending nothing, for any other role. Not for boards where a
+/// slider passes over its own Wall, nor for men with prongs.
+pub(crate) fn captures(pos: &Position, from: Square, piece: Piece, out: &mut MoveList) -> bool {
+    let color = piece.color;
+    match piece.role {
+        Role::King => step_captures(pos, from, color, &Dir::ALL, out),
+        Role::Queen => slide_captures(pos, from, color, &Dir::ALL, out),
+        Role::Rook => slide_captures(pos, from, color, &Dir::ORTHOGONAL, out),
+        Role::Bishop => slide_captures(pos, from, color, &Dir::DIAGONAL, out),
+        Role::Knight => leap_captures(pos, from, color, out),
+        Role::WazirKnight => {
+            leap_captures(pos, from, color, out);
+            step_captures(pos, from, color, &Dir::ORTHOGONAL, out);
+        }
+        Role::FerzKnight => {
+            leap_captures(pos, from, color, out);
+            step_captures(pos, from, color, &Dir::DIAGONAL, out);
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A replacement capture of the enemy on `to`.
+fn capture(pos: &Position, from: Square, to: Square) -> Move {
+    Move::Normal {
+        from,
+        to,
+        captured: pos.footprint(to),
+        promotion: None,
+    }
+}
+
+/// The captures among [`steps`].
+fn step_captures(pos: &Position, from: Square, color: Color, dirs: &[Dir], out: &mut MoveList) {
+    let g = &pos.variant().geometry;
+    let enemies = pos.board().by_color(!color);
+    for &d in dirs {
+        if let Some(to) = g.step(from, d).filter(|t| enemies.contains(*t)) {
+            out.push(capture(pos, from, to));
+        }
+    }
+}
+
+/// The captures among [`leaps`].
+fn leap_captures(pos: &Position, from: Square, color: Color, out: &mut MoveList) {
+    for to in pos.variant().geometry.knight_leaps(from) & pos.board().by_color(!color) {
+        out.push(capture(pos, from, to));
+    }
+}
+
+/// The captures among [`slides`] (without passing over Walls).
+fn slide_captures(pos: &Position, from: Square, color: Color, dirs: &[Dir], out: &mut MoveList) {
+    let g = &pos.variant().geometry;
+    let board = pos.board();
+    let occupied = board.occupied();
+    let enemies = board.by_color(!color);
+    for &d in dirs {
+        let ray = g.ray(from, d);
+        if let Some(b) = nearest(ray & occupied, d).filter(|b| enemies.contains(*b)) {
+            out.push(capture(pos, from, b));
         }
     }
 }

@@ -19,6 +19,43 @@ pub fn generate_pseudo(pos: &Position, out: &mut MoveList) {
     generate_moves(pos, None, out);
 }
 
+/// Appends every pseudo-legal action of the side to move that removes or
+/// wounds something or promotes, in the order [`generate_pseudo`] lists
+/// them: the same moves as generating all and keeping those (quiescence's
+/// list), but the orthodox movers (king, queen, rook, bishop, knight and
+/// the knight compounds, where no Wall is passed over and no man carries
+/// prongs) list only their captures, never their quiet moves.
+pub fn generate_tactical(pos: &Position, out: &mut MoveList) {
+    let us = pos.turn();
+    let movers = pos.board().by_color(us) - pos.frozen(us);
+    let orthodox_fast = !pos.variant().prongs && !pos.variant().options.wall_pass_over;
+    for from in movers {
+        let Some(piece) = pos.board().get(from) else {
+            continue;
+        };
+        if orthodox_fast && mechanics::orthodox::captures(pos, from, piece, out) {
+            continue;
+        }
+        let start = out.len();
+        mechanics::generate(pos, from, piece, out);
+        keep_tactical(out, start);
+    }
+    // Castling is never tactical; a drop never captures or promotes.
+}
+
+/// Keeps, from `start` on, only the moves that capture, wound or promote,
+/// in their order.
+fn keep_tactical(out: &mut MoveList, start: usize) {
+    let mut kept = start;
+    for i in start..out.len() {
+        if out[i].is_tactical() {
+            out.swap(kept, i);
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
 /// [`generate_pseudo`], told whether the side to move is in check where
 /// that is already known (castling needs it).
 fn generate_moves(pos: &Position, in_check: Option<bool>, out: &mut MoveList) {
