@@ -100,14 +100,7 @@ impl Accumulator {
                 self.refresh_side(net, after, persp);
                 continue;
             };
-            let v = &mut self.v[i];
-            v.copy_from_slice(&parent.v[i]);
-            for &f in &c.add[..c.adds] {
-                add_row(v, net.row(usize::from(f)));
-            }
-            for &f in &c.sub[..c.subs] {
-                sub_row(v, net.row(usize::from(f)));
-            }
+            apply(&mut self.v[i], &parent.v[i], net, &c);
         }
     }
 
@@ -119,6 +112,37 @@ impl Accumulator {
         let turn = pos.turn();
         let bucket = net.bucket(pos.board().occupied().len());
         net.output(&self.v[turn.index()], &self.v[(!turn).index()], bucket)
+    }
+}
+
+/// Sets `v` to `parent` with the rows of `c` added and taken away, in one
+/// pass over the accumulator for the common moves (a quiet move: one row
+/// in, one out; a capture: one in, two out), row by row otherwise. The
+/// arithmetic wraps, so the order of the rows never changes the sum.
+fn apply(v: &mut [i16], parent: &[i16], net: &Network, c: &Changes) {
+    let row = |f: u16| net.row(usize::from(f));
+    match (&c.add[..c.adds], &c.sub[..c.subs]) {
+        (&[a], &[s]) => {
+            let (a, s) = (row(a), row(s));
+            for (((v, &p), &a), &s) in v.iter_mut().zip(parent).zip(a).zip(s) {
+                *v = p.wrapping_add(a).wrapping_sub(s);
+            }
+        }
+        (&[a], &[s, t]) => {
+            let (a, s, t) = (row(a), row(s), row(t));
+            for ((((v, &p), &a), &s), &t) in v.iter_mut().zip(parent).zip(a).zip(s).zip(t) {
+                *v = p.wrapping_add(a).wrapping_sub(s).wrapping_sub(t);
+            }
+        }
+        (adds, subs) => {
+            v.copy_from_slice(parent);
+            for &f in adds {
+                add_row(v, row(f));
+            }
+            for &f in subs {
+                sub_row(v, row(f));
+            }
+        }
     }
 }
 
