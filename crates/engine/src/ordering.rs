@@ -232,6 +232,18 @@ impl Heuristics {
         self.update_continuation(pos, m, context, -malus);
     }
 
+    /// Where the side to move's counters after each of `context`'s earlier
+    /// moves begin (`None`: no such move, or no table sized for this game),
+    /// so a node finds them once for all its moves.
+    fn continuation_bases(&self, pos: &Position, context: &Context) -> [Option<usize>; 2] {
+        let side = pos.turn().index();
+        let n = piece_tos(pos);
+        let sized = self.continuation.len() == 2 * n * n;
+        context
+            .continuation
+            .map(|prev| (prev != NO_PIECE_TO && sized).then(|| (side * n + prev) * n))
+    }
+
     fn continuation_slots(
         &self,
         pos: &Position,
@@ -239,23 +251,30 @@ impl Heuristics {
         context: &Context,
     ) -> [Option<usize>; 2] {
         let cur = piece_to(pos, m);
-        let side = pos.turn().index();
-        let n = piece_tos(pos);
-        let sized = self.continuation.len() == 2 * n * n;
-        context.continuation.map(|prev| {
-            (prev != NO_PIECE_TO && cur != NO_PIECE_TO && sized)
-                .then(|| (side * n + prev) * n + cur)
-        })
+        if cur == NO_PIECE_TO {
+            return [None; 2];
+        }
+        self.continuation_bases(pos, context)
+            .map(|base| base.map(|b| b + cur))
+    }
+
+    /// The continuation counters of a move of [`PieceTo`] `cur` after the
+    /// earlier moves whose counters begin at `bases`, summed.
+    fn continuation_at(&self, bases: [Option<usize>; 2], cur: PieceTo) -> i32 {
+        if cur == NO_PIECE_TO {
+            return 0;
+        }
+        bases
+            .into_iter()
+            .flatten()
+            .map(|b| i32::from(self.continuation[b + cur]))
+            .sum()
     }
 
     /// The continuation-history part of a quiet move's order score.
     #[must_use]
     pub fn continuation_of(&self, pos: &Position, m: &Move, context: &Context) -> i32 {
-        self.continuation_slots(pos, m, context)
-            .into_iter()
-            .flatten()
-            .map(|i| i32::from(self.continuation[i]))
-            .sum()
+        self.continuation_at(self.continuation_bases(pos, context), piece_to(pos, m))
     }
 
     /// Moves the continuation history of quiet move `m` by `amount` (a
@@ -365,6 +384,7 @@ pub fn score_moves(
         .previous
         .and_then(|p| h.counters.get(squares_index(&p)).copied())
         .unwrap_or(0);
+    let bases = h.continuation_bases(pos, context);
     for m in moves {
         let key = move_key(m);
         let s = if key == tt_key {
@@ -399,7 +419,12 @@ pub fn score_moves(
         } else if key == counter {
             KILLER - 1
         } else {
-            h.history[history_index(pos, m)] + h.continuation_of(pos, m, context)
+            let continuation = if bases == [None; 2] {
+                0
+            } else {
+                h.continuation_at(bases, piece_to(pos, m))
+            };
+            h.history[history_index(pos, m)] + continuation
         };
         out.push(s);
     }
