@@ -118,6 +118,9 @@ pub struct Features {
     /// Late-move reductions of quiet moves one ply deeper where the table
     /// move is a capture.
     pub tt_capture_lmr: bool,
+    /// Late-move pruning keeps half as many quiet moves where the
+    /// evaluation is not rising (stop 52, switch `lmpimp`).
+    pub lmp_improving: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -163,6 +166,7 @@ impl Default for Features {
             capture_lmr: false,
             cut_lmr: false,
             tt_capture_lmr: false,
+            lmp_improving: false,
             quiescence: u32::MAX,
         }
     }
@@ -308,10 +312,25 @@ pub fn lmr_reduction(
 /// Late-move pruning: at shallow depth outside the principal variation, a
 /// quiet move after the first `3 + depth * depth` legal ones is skipped
 /// (drops are never quiet, so never skipped).
+///
+/// With [`Features::lmp_improving`], a node whose evaluation is not
+/// `rising` (above the same side's two plies before) keeps only half as
+/// many.
 #[must_use]
-pub fn late_move_prunable(f: Features, depth: i32, legal: usize, pv_node: bool) -> bool {
+pub fn late_move_prunable(
+    f: Features,
+    depth: i32,
+    legal: usize,
+    pv_node: bool,
+    rising: bool,
+) -> bool {
     let max_depth = if f.deep_pruning { 6 } else { 3 };
-    f.late_move_pruning && !pv_node && depth <= max_depth && legal > (3 + depth * depth) as usize
+    let kept = if f.lmp_improving && !rising {
+        (3 + depth * depth) / 2
+    } else {
+        3 + depth * depth
+    };
+    f.late_move_pruning && !pv_node && depth <= max_depth && legal > kept as usize
 }
 
 /// Exchange pruning: at depth 6 or less outside the principal variation,
@@ -378,6 +397,31 @@ mod tests {
             ..Features::default()
         };
         assert_eq!(table_corrected(off, 50, Some((120, Bound::Lower))), 50);
+    }
+
+    #[test]
+    fn late_move_pruning_keeps_half_as_many_where_the_evaluation_is_not_rising() {
+        let plain = Features::default();
+        let halved = Features {
+            lmp_improving: true,
+            ..plain
+        };
+        // Depth 3 keeps 3 + 9 = 12 quiet moves, or 6 where not rising.
+        for rising in [false, true] {
+            assert!(!late_move_prunable(plain, 3, 7, false, rising));
+            assert!(late_move_prunable(plain, 3, 13, false, rising));
+        }
+        assert!(late_move_prunable(halved, 3, 7, false, false));
+        assert!(!late_move_prunable(halved, 3, 6, false, false));
+        assert!(!late_move_prunable(halved, 3, 7, false, true));
+        assert!(
+            !late_move_prunable(halved, 3, 7, true, false),
+            "never on the PV"
+        );
+        assert!(
+            !late_move_prunable(halved, 4, 30, false, false),
+            "never deeper than 3"
+        );
     }
 
     #[test]

@@ -142,6 +142,7 @@ impl EngineSpec {
                 "caplmr" => f.capture_lmr = true,
                 "cutlmr" => f.cut_lmr = true,
                 "ttcaplmr" => f.tt_capture_lmr = true,
+                "lmpimp" => f.lmp_improving = true,
                 "no-dead" => f.dead = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,

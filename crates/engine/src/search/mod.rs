@@ -517,7 +517,13 @@ impl<'a, 's> Searcher<'a, 's> {
                 && !in_check
                 && legal > 0
                 && (futile
-                    || pruning::late_move_prunable(self.features, depth, legal + 1, pv_node)
+                    || pruning::late_move_prunable(
+                        self.features,
+                        depth,
+                        legal + 1,
+                        pv_node,
+                        self.rising(ply, in_check),
+                    )
                     || pruning::history_prunable(self.features, depth, history, pv_node));
             if prunable && self.features.early_pruning {
                 continue;
