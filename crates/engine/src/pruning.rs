@@ -121,6 +121,10 @@ pub struct Features {
     /// Late-move pruning keeps half as many quiet moves where the
     /// evaluation is not rising (stop 52, switch `lmpimp`).
     pub lmp_improving: bool,
+    /// A singular table move whose every rival fails far below the test's
+    /// bound is searched two plies deeper, off the principal variation and
+    /// at most a few times a path (stop 52, switch `double`).
+    pub double_extension: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -167,6 +171,7 @@ impl Default for Features {
             cut_lmr: false,
             tt_capture_lmr: false,
             lmp_improving: false,
+            double_extension: false,
             quiescence: u32::MAX,
         }
     }

@@ -143,6 +143,7 @@ impl EngineSpec {
                 "cutlmr" => f.cut_lmr = true,
                 "ttcaplmr" => f.tt_capture_lmr = true,
                 "lmpimp" => f.lmp_improving = true,
+                "double" => f.double_extension = true,
                 "no-dead" => f.dead = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,

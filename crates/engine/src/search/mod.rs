@@ -72,6 +72,9 @@ pub struct Searcher<'a, 's> {
     /// The move excluded from each ply's node by a singular-extension
     /// test (its key; 0: none).
     excluded: Vec<u32>,
+    /// How many double singular extensions the path to each ply's node
+    /// holds.
+    doubles: Vec<u8>,
     /// The moves of the current path from the root (a null move as a pass).
     line: Vec<Move>,
     /// The [`ordering::PieceTo`] of each move of `line`.
@@ -121,6 +124,7 @@ impl<'a, 's> Searcher<'a, 's> {
             line: Vec::with_capacity(MAX_PLY + 2),
             piece_tos: Vec::with_capacity(MAX_PLY + 2),
             excluded: vec![0; MAX_PLY + 2],
+            doubles: vec![0; MAX_PLY + 2],
             root_len,
             scores: vec![Vec::new(); MAX_PLY + 2],
             moves: vec![Vec::new(); MAX_PLY + 2],
@@ -376,6 +380,7 @@ impl<'a, 's> Searcher<'a, 's> {
             pruning::table_corrected(self.features, corrected_eval, table)
         };
         self.evals[ply] = static_eval;
+        self.doubles[ply + 1] = self.doubles[ply];
         let improving = self.improving(ply, in_check);
         if self.features.iir && depth >= 4 && tt_key == 0 && !in_check {
             depth -= 1;
@@ -499,7 +504,9 @@ impl<'a, 's> Searcher<'a, 's> {
             if excluded != 0 && key == excluded {
                 continue;
             }
-            let new_depth = depth - 1 + singular.extension(key);
+            let extension = singular.extension(key);
+            let new_depth = depth - 1 + extension;
+            self.doubles[ply + 1] = self.doubles[ply] + u8::from(extension >= 2);
             let quiet = pruning::is_quiet(&m);
             let reducible =
                 quiet || self.features.capture_lmr && ordering::is_losing_capture(scores[i]);

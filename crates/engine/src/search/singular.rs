@@ -13,8 +13,10 @@ use menagerie_rules::Position;
 pub(super) enum Verdict {
     /// No test was made, or it settled nothing.
     None,
-    /// The table move (its key) alone holds: one ply deeper.
-    Extend(u32),
+    /// The table move (its key) alone holds: searched this many plies
+    /// deeper (one; two when it holds by a wide margin, with
+    /// [`crate::pruning::Features::double_extension`]).
+    Extend(u32, i32),
     /// Another move holds the table's score too, which was at least beta:
     /// the table move (its key) is searched one ply shallower.
     Reduce(u32),
@@ -26,12 +28,19 @@ impl Verdict {
     /// The plies the move with `key` is extended (negative: reduced).
     pub(super) fn extension(self, key: u32) -> i32 {
         match self {
-            Verdict::Extend(k) if k == key => 1,
+            Verdict::Extend(k, plies) if k == key => plies,
             Verdict::Reduce(k) if k == key => -1,
             _ => 0,
         }
     }
 }
+
+/// How far below the test's bound every other move must fail for a
+/// double extension (centipawns).
+const DOUBLE_MARGIN: i32 = 20;
+
+/// The most double extensions on one path from the root.
+pub(super) const MAX_DOUBLES: u8 = 5;
 
 impl Searcher<'_, '_> {
     /// Singular extension: whether every move of `pos` (searched at `ply`
@@ -73,7 +82,11 @@ impl Searcher<'_, '_> {
         if self.shared.aborted() {
             Verdict::None
         } else if s < bound {
-            Verdict::Extend(e.move_key)
+            let double = self.features.double_extension
+                && !pv_node
+                && s < bound - DOUBLE_MARGIN
+                && self.doubles[ply] < MAX_DOUBLES;
+            Verdict::Extend(e.move_key, if double { 2 } else { 1 })
         } else if !self.features.multi_cut {
             Verdict::None
         } else if bound >= beta && !pv_node {
@@ -126,9 +139,39 @@ mod tests {
     #[test]
     fn a_move_that_alone_holds_is_extended() {
         let (v, key) = verdict(RECAPTURE, "d1d2", 450, (0, false));
-        assert_eq!(v, Verdict::Extend(key));
+        assert_eq!(v, Verdict::Extend(key, 1));
         assert_eq!(v.extension(key), 1);
         assert_eq!(v.extension(key ^ 1), 0);
+    }
+
+    #[test]
+    fn a_move_that_alone_holds_by_far_is_extended_twice_off_the_pv_only() {
+        let double = |pv_node, doubles| {
+            let features = Features {
+                singular: true,
+                double_extension: true,
+                ..Features::default()
+            };
+            with_searcher(RECAPTURE, features, |searcher, pos| {
+                let m = notation::parse(pos, "d1d2").expect("legal");
+                let entry = Entry {
+                    move_key: move_key(&m),
+                    score: 450,
+                    depth: 8,
+                    bound: Bound::Lower,
+                };
+                searcher.doubles[1] = doubles;
+                let v = searcher.singular(pos, Some(entry), (8, 1), (0, pv_node));
+                v.extension(move_key(&m))
+            })
+        };
+        assert_eq!(double(false, 0), 2);
+        assert_eq!(double(true, 0), 1, "never twice on the PV");
+        assert_eq!(
+            double(false, MAX_DOUBLES),
+            1,
+            "at most MAX_DOUBLES on a path"
+        );
     }
 
     #[test]
