@@ -328,13 +328,6 @@ const KILLER: i32 = 1 << 26;
 /// `HISTORY_MAX`).
 const LOSING_CAPTURE: i32 = -(1 << 24);
 
-/// Whether `m` removes something or promotes: the moves ordered by what
-/// they take, searched in quiescence and tried by ProbCut.
-#[must_use]
-pub fn is_capture_or_promotion(m: &Move) -> bool {
-    m.is_tactical()
-}
-
 /// Whether an order score from [`score_moves`] is a losing capture's
 /// (ordered after every quiet move).
 #[must_use]
@@ -389,7 +382,7 @@ pub fn score_moves(
         let key = move_key(m);
         let s = if key == tt_key {
             TT_MOVE
-        } else if is_capture_or_promotion(m) {
+        } else if m.is_tactical() {
             let attacker = m
                 .from()
                 .and_then(|s| pos.board().get(s))

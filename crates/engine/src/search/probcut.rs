@@ -44,8 +44,7 @@ impl Searcher<'_, '_> {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        movegen::generate_pseudo(pos, &mut moves);
-        moves.retain(ordering::is_capture_or_promotion);
+        movegen::generate_tactical(pos, &mut moves);
         moves.sort_by_cached_key(|m| -ordering::gain(pos, self.weights, m));
         let mut filter = None;
         let mut found = None;
