@@ -1,6 +1,6 @@
 //! The command-line contract of the notation spec, section 5.
 
-mod common;
+use crate::common;
 
 use common::{menagerie, stderr, stdout, MENAGERIE};
 

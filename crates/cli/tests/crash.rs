@@ -9,8 +9,7 @@
 //! `cargo test` runs a few rounds; `MENAGERIE_CRASH_RUNS=200 cargo test -p
 //! menagerie --release --test crash -- --nocapture` runs many.
 
-#[path = "../../server/tests/support/client.rs"]
-mod client;
+use crate::client;
 
 use client::{check_view, view_moves, Client};
 use serde_json::json;

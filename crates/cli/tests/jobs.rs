@@ -8,11 +8,8 @@
 //! at once (the lease is long there, so only the hand-back explains the
 //! takeover).
 
-#[path = "../../server/tests/support/client.rs"]
-mod client;
-#[allow(dead_code)]
-#[path = "../../server/tests/support/pg.rs"]
-mod pg;
+use crate::client;
+use crate::pg;
 
 use client::{view_moves, Client};
 use pg::{server_url, ScratchDb};

@@ -1,7 +1,7 @@
 //! `menagerie match` with clocks (`--tc BASE+INC`) and UCI options on
 //! `uci:` players (issue #22): the built binary, run as a user runs it.
 
-mod common;
+use crate::common;
 
 use common::{menagerie, stderr, stdout, MENAGERIE};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Rule options on the command line (`perft`/`moves --option NAME=VALUE`)
 //! and UCI `go perft`, which must count what `menagerie perft` counts.
 
-mod common;
+use crate::common;
 
 use common::{menagerie, text, MENAGERIE};
 use std::io::Write;

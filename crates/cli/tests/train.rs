@@ -1,6 +1,6 @@
 //! `menagerie tune train --init`: training goes on from a net.
 
-mod common;
+use crate::common;
 
 use common::{menagerie, stderr};
 use std::path::Path;

@@ -14,7 +14,7 @@
 //! (`solve_both`): Black's Dragon approaches down the board, its ninja pawn
 //! is pushed from rank 9 towards rank 6, and so on.
 
-mod tactics_support;
+use crate::tactics_support;
 
 use tactics_support::*;
 use Expect::{Margin, Mate};

@@ -4,8 +4,7 @@
 //! only weakly or not at all. Every expected value is worked out by hand from
 //! the rule text (the working is in the comments).
 
-#[path = "longer_support.rs"]
-mod support;
+use crate::longer_support as support;
 
 use menagerie_games::longer_board::longer_board;
 use menagerie_rules::{notation, GameRecord, Position};

@@ -7,7 +7,7 @@ use menagerie_games::pick_the_piece::air_and_trench;
 use menagerie_rules::record::GameRecord;
 use menagerie_rules::{notation, EndReason, Outcome, Position};
 
-mod pick_support;
+use crate::pick_support;
 use pick_support::*;
 
 fn at_side(pieces: &[(&str, char)], side: char) -> Position {

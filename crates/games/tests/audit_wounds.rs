@@ -7,7 +7,7 @@ use menagerie_games::wounds::wounds;
 use menagerie_rules::perft::perft;
 use menagerie_rules::{notation, Color, GameRecord, MoveError, Position};
 
-mod wounds_support;
+use crate::wounds_support;
 use wounds_support::*;
 
 // ------------------------------------------------------------ C.2 ----

@@ -4,7 +4,7 @@
 //! `wreckage_rules.rs`) did not reach, or reached only weakly. Every
 //! expected value was worked out by hand from the rules text.
 
-mod wreckage_support;
+use crate::wreckage_support;
 
 use menagerie_rules::{Color, EndReason, Move, Outcome, Position};
 use wreckage_support::*;

@@ -1,7 +1,7 @@
 //! Orthodox chess: the standard perft suite, the differential test against
 //! the reference generator, FEN handling and game-end rules.
 
-mod common;
+use crate::common;
 
 use menagerie_games::chess::chess;
 use menagerie_rules::{notation, EndReason, GameRecord, Outcome, Position};

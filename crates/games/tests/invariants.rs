@@ -17,7 +17,7 @@
 //! symmetric under that (all but Chess with Wounds, whose prongs are fixed to
 //! the board).
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use menagerie_games::wreckage::{self, Flags};

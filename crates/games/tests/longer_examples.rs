@@ -1,8 +1,7 @@
 //! Chess on a Longer Board: every example of the rules document's A.12
 //! (L1-L8) as a named test, asserting the exact lists and counts it states.
 
-#[path = "longer_support.rs"]
-mod support;
+use crate::longer_support as support;
 
 use menagerie_games::longer_board::{longer_board, longer_board_straight_pass_over};
 use menagerie_rules::{notation, Position};

@@ -2,7 +2,7 @@
 //! differential (perft at small depth and random playouts from every file
 //! position), and robustness of the position parser against garbage.
 
-mod common;
+use crate::common;
 
 use menagerie_games::longer_board::{longer_board, longer_board_straight_pass_over};
 use menagerie_rules::{perft, Position};

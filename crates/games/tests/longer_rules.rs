@@ -1,8 +1,7 @@
 //! Chess on a Longer Board: one test per rule sentence of A.4-A.10 that the
 //! document's own examples (tests/longer_examples.rs) do not reach.
 
-#[path = "longer_support.rs"]
-mod support;
+use crate::longer_support as support;
 
 use menagerie_games::longer_board::{longer_board, longer_board_straight_pass_over};
 use menagerie_rules::{Color, EndReason, GameRecord, Outcome, Position};

@@ -2,7 +2,7 @@
 //! of every game, every legal action's canonical string has a shape that
 //! admits exactly the actions starting like it, and parses back to it.
 
-mod common;
+use crate::common;
 
 use menagerie_rules::notation::{self, MoveText};
 use menagerie_rules::Position;

@@ -3,7 +3,7 @@
 //! built position's baseline (the game's defaults) against the count the
 //! option gives, so every option is shown to change what it should.
 
-mod common;
+use crate::common;
 
 use menagerie_rules::{perft, Position};
 

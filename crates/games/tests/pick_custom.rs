@@ -5,8 +5,8 @@
 //! never panics, and each custom setup has golden perft data checked against
 //! the naive reference generator.
 
-mod common;
-mod pick_support;
+use crate::common;
+use crate::pick_support;
 
 use menagerie_games::pick_the_piece::{air_and_trench, SetupProblem};
 use menagerie_games::{resolve, VariantError};

@@ -3,7 +3,7 @@
 //! playouts from every file position), and garbage position strings never
 //! panicking.
 
-mod common;
+use crate::common;
 
 use menagerie_games::pick_the_piece::air_and_trench;
 use menagerie_rules::perft::{perft, perft_reference};

@@ -5,7 +5,7 @@
 use menagerie_games::pick_the_piece::air_and_trench;
 use menagerie_rules::{notation, Color, EndReason, Outcome, Position, Square};
 
-mod pick_support;
+use crate::pick_support;
 use pick_support::*;
 
 fn at(pieces: &[(&str, char)]) -> Position {

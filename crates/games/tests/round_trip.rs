@@ -7,7 +7,7 @@
 //! same string), and perft(2) from the read-back position must equal
 //! perft(2) from the played one.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use menagerie_games::pick_the_piece::custom::catalogue;

@@ -6,7 +6,7 @@
 //! from the whole catalogue included) it must give the same moves, in the
 //! same order, as `generate_pseudo` followed by the `is_tactical` filter.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use menagerie_games::pick_the_piece::custom::catalogue;

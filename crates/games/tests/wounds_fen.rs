@@ -7,7 +7,7 @@ use menagerie_rules::perft::perft;
 use menagerie_rules::{notation, Position};
 use proptest::prelude::*;
 
-mod wounds_support;
+use crate::wounds_support;
 use wounds_support::*;
 
 #[test]

@@ -2,7 +2,7 @@
 //! naive reference generator (perft and random playouts), and the start
 //! position's well-known counts.
 
-mod common;
+use crate::common;
 
 use menagerie_games::wounds::wounds;
 use menagerie_rules::perft::{perft, perft_reference};

@@ -6,7 +6,7 @@
 use menagerie_games::wounds::{build, wounds};
 use menagerie_rules::{notation, Color, EndReason, GameRecord, Move, Outcome, Position};
 
-mod wounds_support;
+use crate::wounds_support;
 use wounds_support::*;
 
 /// The position after a sequence of legal actions.

@@ -1,7 +1,7 @@
 //! The example positions of the Wreckage and Carnage rules document (§15),
 //! one named test per example, asserting exactly what the document states.
 
-mod wreckage_support;
+use crate::wreckage_support;
 
 use menagerie_rules::{EndReason, Outcome, Position, Role};
 use wreckage_support::*;

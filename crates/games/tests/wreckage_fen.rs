@@ -2,7 +2,7 @@
 //! the field, and a property test feeding mutated and garbage strings to the
 //! parser (accepted ones must survive move generation and perft(2)).
 
-mod wreckage_support;
+use crate::wreckage_support;
 
 use menagerie_rules::{perft, Position};
 use proptest::prelude::*;

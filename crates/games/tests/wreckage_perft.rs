@@ -2,7 +2,7 @@
 //! differential from every file position, reference perft at small depths,
 //! (position strings are checked in `wreckage_fen.rs`).
 
-mod common;
+use crate::common;
 
 use menagerie_games::wreckage::{self, Flags};
 use menagerie_rules::{perft, Position};

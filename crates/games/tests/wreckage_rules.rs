@@ -1,7 +1,7 @@
 //! Wreckage and Carnage: one test per rule sentence that the §15 examples do
 //! not reach, the §16 flags, and the history-based draw rules.
 
-mod wreckage_support;
+use crate::wreckage_support;
 
 use menagerie_games::wreckage::Flags;
 use menagerie_rules::{Color, EndReason, GameRecord, Outcome, Position, Role};

@@ -1,7 +1,7 @@
 //! UCI sessions as a GUI drives them, checked line by line: every bestmove
 //! is replayed with the rules.
 
-mod common;
+use crate::common;
 
 use common::{
     bestmove_of, bestmoves, game, random_moves, replay, uci, uci_front, Lcg, Live, PATIENCE,

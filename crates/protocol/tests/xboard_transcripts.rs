@@ -1,7 +1,7 @@
 //! XBoard (CECP v2) sessions as XBoard drives them. Every `move` the
 //! engine prints is read back with the XBoard translation and replayed.
 
-mod common;
+use crate::common;
 
 use common::{game, random_moves, replay, xboard, xboard_front, Lcg, Live, PATIENCE};
 use menagerie_protocol::text::{from_xboard, to_xboard, xboard_can_carry};

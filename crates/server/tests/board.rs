@@ -4,7 +4,7 @@
 //! (lines that deepen, several of them, an end, and a search that stops
 //! when the client goes away).
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 //! and a bad header never fails a request. The server runs on a real
 //! loopback port, so requests come from real addresses (127.0.0.N).
 
-mod support;
+use crate::support;
 
 use menagerie_server::Config;
 use support::{remove_db, temp_db, Client, Server};

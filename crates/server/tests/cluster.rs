@@ -8,7 +8,7 @@
 //! accepted by many players through both servers at once: exactly one gets
 //! the game, which both servers then show with the players' names.
 
-mod support;
+use crate::support;
 
 use menagerie_server::{PgStore, Store};
 use serde_json::{json, Value};

@@ -12,7 +12,7 @@
 //! (sizes from `MENAGERIE_LOAD_GAMES`, `MENAGERIE_LOAD_PLIES`,
 //! `MENAGERIE_LOAD_SECONDS`).
 
-mod support;
+use crate::support;
 
 use menagerie_server::{SqliteStore, Store};
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 //! server appears live on a lobby page connected to the other, by the same
 //! `NOTIFY` as the games' changes.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::cluster::{two_servers, PROPAGATION_LIMIT};

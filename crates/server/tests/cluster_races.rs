@@ -9,7 +9,7 @@
 //! unseen, no ending is stored twice or after another), the request that
 //! lost is a `409`, and both servers then show the stored game.
 
-mod support;
+use crate::support;
 
 use menagerie_server::{PgStore, Store};
 use serde_json::{json, Value};

@@ -8,7 +8,7 @@
 //! acknowledged move is still there, play goes on through both servers,
 //! and each server's event stream sees the other's moves.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 //! the wounded man's square, as in its legal action; after a crash the side
 //! to move's clock restarts from the time it had at the last stored move.
 
-mod support;
+use crate::support;
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};

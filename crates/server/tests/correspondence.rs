@@ -2,7 +2,7 @@
 //! in challenges, the deadline of the side to move in the view's clocks,
 //! kept across a restart, and a loss on time found by the server itself.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use menagerie_server::{ids, lobby};

@@ -3,7 +3,7 @@
 //! engine slots, analysis time cap), the other client's moves are answered
 //! promptly, and the engine still answers its moves in a game against it.
 
-mod support;
+use crate::support;
 
 use menagerie_server::Config;
 use serde_json::json;

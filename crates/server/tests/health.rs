@@ -1,7 +1,7 @@
 //! `GET /healthz`: `200` with the engine's slots while the database
 //! answers, `503` naming the failure when it does not; never rate limited.
 
-mod support;
+use crate::support;
 
 use menagerie_rules::Color;
 use menagerie_server::store::{

@@ -7,7 +7,7 @@
 //! a ply that already has its move ends without a move. SQLite has no jobs
 //! table.
 
-mod support;
+use crate::support;
 
 use menagerie_server::game::{Mode, Player};
 use menagerie_server::store::{GameRow, JobKind, JobStore, PgStore, SqliteStore, Store};

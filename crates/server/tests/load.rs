@@ -10,7 +10,7 @@
 //! `cargo test -p menagerie-server --release --test load -- --ignored --nocapture`
 //! (sizes from `MENAGERIE_LOAD_GAMES`, `MENAGERIE_LOAD_PLIES`).
 
-mod support;
+use crate::support;
 
 use menagerie_server::{Config, SqliteStore, Store};
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 //! creator cancels; limits per player; bad input is a 4xx JSON error;
 //! challenges survive a restart and lapse when their creator is gone.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use menagerie_server::lobby;

@@ -5,7 +5,7 @@
 //! when the servers trust it (`--trusted-proxy`). Needs `nginx` and `MENAGERIE_TEST_PG` (CI installs and starts
 //! both); without either it is skipped with a notice.
 
-mod support;
+use crate::support;
 
 use menagerie_server::{Config, PgStore, Store};
 use serde_json::json;

@@ -4,7 +4,7 @@
 //! (a Wreckage record with a pushed drop and a detonation in a variation
 //! survives read, write, read), and every error of these endpoints.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use menagerie_protocol::pgn;

@@ -2,7 +2,7 @@
 //! started when the other asks too, colours swapped, both told live with
 //! their own seat links; "play again" against the engine starts at once.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};

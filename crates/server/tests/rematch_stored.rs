@@ -5,7 +5,7 @@
 //! accepted through server B, both players' streams on their own servers
 //! seeing the new game, and two acceptances at once start one game.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::cluster::{config, link_game, two_servers, PROPAGATION_LIMIT};

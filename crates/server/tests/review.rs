@@ -5,7 +5,7 @@
 //! concurrent requests start one job; games that gain plies are extended;
 //! reviews of live games are only for their players.
 
-mod support;
+use crate::support;
 
 use axum::http::StatusCode;
 use menagerie_server::dto::{ReviewBudget, ScoreView};

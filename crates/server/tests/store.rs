@@ -5,7 +5,7 @@
 //! watch, players' names, correspondence). Then the versioned schema of
 //! each, and copying a SQLite file into PostgreSQL.
 
-mod support;
+use crate::support;
 
 use menagerie_rules::Color;
 use menagerie_server::game::{Mode, Player};

@@ -4,7 +4,7 @@
 //! offer stands until the other side's; a rematch starts once, however
 //! many claim it at once.
 
-mod support;
+use crate::support;
 
 use menagerie_rules::Color;
 use menagerie_server::game::{Mode, Player};
