@@ -125,6 +125,9 @@ pub struct Features {
     /// bound is searched two plies deeper, off the principal variation and
     /// at most a few times a path (stop 52, switch `double`).
     pub double_extension: bool,
+    /// The singular test is made from depth 6 instead of 7 (stop 53,
+    /// switch `singular6`).
+    pub shallow_singular: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -172,6 +175,7 @@ impl Default for Features {
             tt_capture_lmr: false,
             lmp_improving: false,
             double_extension: false,
+            shallow_singular: false,
             quiescence: u32::MAX,
         }
     }

@@ -144,6 +144,7 @@ impl EngineSpec {
                 "ttcaplmr" => f.tt_capture_lmr = true,
                 "lmpimp" => f.lmp_improving = true,
                 "double" => f.double_extension = true,
+                "singular6" => f.shallow_singular = true,
                 "no-dead" => f.dead = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,

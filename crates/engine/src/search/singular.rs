@@ -39,6 +39,10 @@ impl Verdict {
 /// double extension (centipawns).
 const DOUBLE_MARGIN: i32 = 20;
 
+/// The shallowest depth the singular test is made at (one less with
+/// [`crate::pruning::Features::shallow_singular`]).
+const MIN_DEPTH: i32 = 7;
+
 /// The most double extensions on one path from the root.
 pub(super) const MAX_DOUBLES: u8 = 5;
 
@@ -63,7 +67,7 @@ impl Searcher<'_, '_> {
         if !self.features.singular
             || self.excluded[ply] != 0
             || ply == 0
-            || depth < 7
+            || depth < MIN_DEPTH - i32::from(self.features.shallow_singular)
             || e.move_key == 0
             || e.bound == Bound::Upper
             || i32::from(e.depth) < depth - 3
@@ -172,6 +176,31 @@ mod tests {
             1,
             "at most MAX_DOUBLES on a path"
         );
+    }
+
+    #[test]
+    fn at_depth_six_the_test_is_made_only_when_shallow() {
+        let at_six = |shallow_singular| {
+            let features = Features {
+                singular: true,
+                shallow_singular,
+                ..Features::default()
+            };
+            with_searcher(RECAPTURE, features, |searcher, pos| {
+                let m = notation::parse(pos, "d1d2").expect("legal");
+                let entry = Entry {
+                    move_key: move_key(&m),
+                    score: 450,
+                    depth: 8,
+                    bound: Bound::Lower,
+                };
+                searcher
+                    .singular(pos, Some(entry), (6, 1), (0, false))
+                    .extension(move_key(&m))
+            })
+        };
+        assert_eq!(at_six(false), 0, "depth 6 is below the usual test");
+        assert_eq!(at_six(true), 1);
     }
 
     #[test]
