@@ -128,6 +128,10 @@ pub struct Features {
     /// The singular test is made from depth 6 instead of 7 (stop 53,
     /// switch `singular6`).
     pub shallow_singular: bool,
+    /// With [`Features::check_extension`], a checking move is extended
+    /// when it does not lose material by static exchange, instead of every
+    /// node in check (stop 53, switch `safecheck`).
+    pub safe_check_extension: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -176,6 +180,7 @@ impl Default for Features {
             lmp_improving: false,
             double_extension: false,
             shallow_singular: false,
+            safe_check_extension: false,
             quiescence: u32::MAX,
         }
     }

@@ -145,6 +145,7 @@ impl EngineSpec {
                 "lmpimp" => f.lmp_improving = true,
                 "double" => f.double_extension = true,
                 "singular6" => f.shallow_singular = true,
+                "safecheck" => f.safe_check_extension = true,
                 "no-dead" => f.dead = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,

@@ -346,7 +346,11 @@ impl<'a, 's> Searcher<'a, 's> {
             return self.evaluate(pos, ply);
         }
         let in_check = pos.variant().has_royal_king() && pos.is_check();
-        let mut depth = if in_check && self.features.check_extension && ply < 2 * MAX_PLY / 3 {
+        let mut depth = if in_check
+            && self.features.check_extension
+            && !self.features.safe_check_extension
+            && ply < 2 * MAX_PLY / 3
+        {
             depth + 1
         } else {
             depth
@@ -549,6 +553,8 @@ impl<'a, 's> Searcher<'a, 's> {
             };
             legal += 1;
             let gives_check = child.variant().has_royal_king() && child.is_check();
+            let new_depth = new_depth
+                + i32::from(gives_check && extension == 0 && self.safe_check(pos, &m, ply));
             if prunable && !gives_check {
                 continue;
             }
@@ -653,6 +659,16 @@ impl<'a, 's> Searcher<'a, 's> {
             }
         }
         best
+    }
+
+    /// Whether the check `m` of `pos` at `ply` is extended by
+    /// [`Features::safe_check_extension`]: it does not lose material by
+    /// static exchange (or the board has no exchange value).
+    fn safe_check(&self, pos: &Position, m: &Move, ply: usize) -> bool {
+        self.features.check_extension
+            && self.features.safe_check_extension
+            && ply < 2 * MAX_PLY / 3
+            && exchange::value_below(pos, self.weights, m, 0) != Some(true)
     }
 
     /// The score, from the mover's view at `ply`, of `child` searched with
@@ -781,4 +797,35 @@ fn table_cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
         Bound::Upper => s <= alpha,
     };
     cut.then_some(s)
+}
+
+#[cfg(test)]
+mod check_tests {
+    use super::*;
+    use menagerie_rules::notation;
+
+    /// Whether `uci` from `fen` is extended as a check at ply 1.
+    fn extended(fen: &str, uci: &str, safe_check_extension: bool) -> bool {
+        let features = Features {
+            safe_check_extension,
+            ..Features::default()
+        };
+        with_searcher(fen, features, |searcher, pos| {
+            let m = notation::parse(pos, uci).expect("legal");
+            searcher.safe_check(pos, &m, 1)
+        })
+    }
+
+    /// The queen on d2 can check from e2 (safe) or d7 (the king takes it).
+    const QUEEN_CHECKS: &str = "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1";
+
+    #[test]
+    fn only_a_check_that_keeps_its_material_is_extended() {
+        assert!(extended(QUEEN_CHECKS, "d2e2", true));
+        assert!(!extended(QUEEN_CHECKS, "d2d7", true), "the king takes");
+        assert!(
+            !extended(QUEEN_CHECKS, "d2e2", false),
+            "off, checks are extended at the node in check instead"
+        );
+    }
 }
