@@ -132,6 +132,11 @@ pub struct Features {
     /// when it does not lose material by static exchange, instead of every
     /// node in check (stop 53, switch `safecheck`).
     pub safe_check_extension: bool,
+    /// In a game with draw rules, the static evaluation shrinks as the
+    /// 50-move count grows ([`toward_fifty`]), so the side ahead prefers
+    /// the pawn moves and captures that make progress (stop 53, switch
+    /// `fifty`).
+    pub fifty_scale: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -181,9 +186,18 @@ impl Default for Features {
             double_extension: false,
             shallow_singular: false,
             safe_check_extension: false,
+            fifty_scale: false,
             quiescence: u32::MAX,
         }
     }
+}
+
+/// The evaluation `eval` after `halfmoves` reversible moves, shrunk
+/// linearly toward half its size when the 50-move draw is due (100).
+#[must_use]
+pub fn toward_fifty(eval: i32, halfmoves: u32) -> i32 {
+    let left = 200 - i32::try_from(halfmoves.min(100)).unwrap_or(100);
+    eval * left / 200
 }
 
 /// Whether the side to move has something besides king and pawns on the

@@ -146,6 +146,7 @@ impl EngineSpec {
                 "double" => f.double_extension = true,
                 "singular6" => f.shallow_singular = true,
                 "safecheck" => f.safe_check_extension = true,
+                "fifty" => f.fifty_scale = true,
                 "no-dead" => f.dead = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,

@@ -141,8 +141,13 @@ impl<'a, 's> Searcher<'a, 's> {
             Some(stack) => stack.evaluate(ply, pos),
             None => eval::evaluate(pos, self.weights),
         };
-        if self.features.hunt {
+        let v = if self.features.hunt {
             v + crate::hunt::bonus(pos, v)
+        } else {
+            v
+        };
+        if self.features.fifty_scale && draw_rules(pos) {
+            pruning::toward_fifty(v, pos.halfmoves())
         } else {
             v
         }
@@ -797,6 +802,32 @@ fn table_cutoff(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
         Bound::Upper => s <= alpha,
     };
     cut.then_some(s)
+}
+
+#[cfg(test)]
+mod fifty_tests {
+    use super::*;
+
+    /// The static evaluation of a pawn-up ending after `halfmoves`
+    /// reversible ones, with the switch `fifty_scale`.
+    fn eval_after(halfmoves: u32, fifty_scale: bool) -> i32 {
+        let fen = format!("4k3/8/8/8/8/8/4P3/4K3 w - - {halfmoves} 60");
+        let features = Features {
+            fifty_scale,
+            ..Features::default()
+        };
+        with_searcher(&fen, features, |searcher, pos| searcher.evaluate(pos, 0))
+    }
+
+    #[test]
+    fn the_evaluation_shrinks_toward_the_fifty_move_draw() {
+        let fresh = eval_after(0, true);
+        assert!(fresh > 0);
+        assert_eq!(fresh, eval_after(0, false), "a fresh count changes nothing");
+        assert_eq!(eval_after(60, false), fresh, "off, the count is ignored");
+        assert_eq!(eval_after(60, true), fresh * 140 / 200);
+        assert_eq!(eval_after(99, true), fresh * 101 / 200);
+    }
 }
 
 #[cfg(test)]
