@@ -46,8 +46,23 @@ pub struct Settings {
     pub thin: u32,
     /// A game this long is stopped and scored a draw.
     pub max_plies: usize,
+    /// Deeper scores for the stored positions (none: each position is
+    /// stored with the score of the search that chose its move).
+    pub label: Option<Label>,
     /// The data file (appended to when it exists).
     pub out: PathBuf,
+}
+
+/// Positions scored by a search of their own, deeper than the one that
+/// plays the moves: the games stay as quick and varied as at the move
+/// budget, the stored scores see further.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Nodes of each scoring search.
+    pub nodes: u64,
+    /// Every this many plies after the opening a position is scored and
+    /// stored (1: every one); the others are played, not stored.
+    pub every: usize,
 }
 
 /// A side whose search says it is this far ahead (centipawns) for
@@ -83,7 +98,7 @@ pub fn run(s: &Settings) -> Result<(), String> {
         ranks: s.variant.geometry.ranks(),
         states: s.variant.prongs,
         seed: s.seed,
-        nodes: s.nodes,
+        nodes: s.label.map_or(s.nodes, |l| l.nodes),
     };
     let (file, done, seen, before) = open(&s.out, &header)?;
     let bar = ProgressBar::new(u64::from(s.games));
@@ -193,12 +208,18 @@ fn key(r: &Record) -> u64 {
 
 impl Run<'_> {
     fn worker(&self, id: u64) {
-        let mut engine = Engine::new(Options {
-            hash_mb: 16,
-            seed: self.s.seed ^ id,
-            eval: self.s.eval.clone(),
-            ..Options::default()
-        });
+        let seat = || {
+            Engine::new(Options {
+                hash_mb: 16,
+                seed: self.s.seed ^ id,
+                eval: self.s.eval.clone(),
+                ..Options::default()
+            })
+        };
+        let mut engine = seat();
+        // The scoring searches have an engine of their own, so the games
+        // are the same with and without them.
+        let mut labeller = self.s.label.map(|_| seat());
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
             if i >= self.s.games || self.failed.lock().map_or(true, |f| f.is_some()) {
@@ -208,7 +229,10 @@ impl Run<'_> {
                 continue;
             }
             engine.new_game();
-            let game = play(self.s, &mut engine, i);
+            if let Some(l) = &mut labeller {
+                l.new_game();
+            }
+            let game = play(self.s, &mut engine, labeller.as_mut(), i);
             if let Err(e) = self.write(game) {
                 if let Ok(mut f) = self.failed.lock() {
                     *f = Some(e);
@@ -249,7 +273,7 @@ impl Run<'_> {
 }
 
 /// Plays game `index` of the run and returns its positions.
-fn play(s: &Settings, engine: &mut Engine, index: u32) -> Game {
+fn play(s: &Settings, engine: &mut Engine, mut labeller: Option<&mut Engine>, index: u32) -> Game {
     let seed = s.seed ^ u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut game = opening(s.variant, s.opening_plies, seed);
     if s.worn > 0 {
@@ -262,6 +286,7 @@ fn play(s: &Settings, engine: &mut Engine, index: u32) -> Game {
         let men = rng.below(s.thin as usize + 1) as u32;
         game = crate::thin::thin(game, men, &mut rng);
     }
+    let first = game.moves().len();
     let mut records = Vec::new();
     let mut streak: (Option<Color>, usize) = (None, 0);
     let mut adjudicated = None;
@@ -274,15 +299,22 @@ fn play(s: &Settings, engine: &mut Engine, index: u32) -> Game {
         );
         let Some(m) = r.best else { break };
         let pos = game.position();
-        let (score, mate) = stored_score(r.score);
-        let mut flags = if mate { data::FLAG_MATE } else { 0 };
-        if pos.variant().has_royal_king() && pos.is_check() {
-            flags |= data::FLAG_CHECK;
+        let stored = match (s.label, labeller.as_deref_mut()) {
+            (Some(l), Some(labeller)) if (game.moves().len() - first) % l.every.max(1) == 0 => {
+                let deeper = labeller.search(
+                    &game,
+                    &Limits::nodes(l.nodes),
+                    &AtomicBool::new(false),
+                    &mut Silent,
+                );
+                deeper.best.map(|best| (deeper.score, best))
+            }
+            (Some(_), _) => None,
+            (None, _) => Some((r.score, m)),
+        };
+        if let Some((score, chosen)) = stored {
+            records.push(record(pos, score, &chosen));
         }
-        if m.is_capture() {
-            flags |= data::FLAG_CAPTURE;
-        }
-        records.push(Record::new(pos, score, flags));
         adjudicated = adjudicate(&mut streak, pos.turn(), r.score);
         if adjudicated.is_some() || game.play(&m).is_err() {
             break;
@@ -293,6 +325,19 @@ fn play(s: &Settings, engine: &mut Engine, index: u32) -> Game {
         white_result: white_result(&game, adjudicated),
         records,
     }
+}
+
+/// The record of `pos`, whose search scored `score` and chose `chosen`.
+fn record(pos: &menagerie_rules::Position, score: Score, chosen: &menagerie_rules::Move) -> Record {
+    let (score, mate) = stored_score(score);
+    let mut flags = if mate { data::FLAG_MATE } else { 0 };
+    if pos.variant().has_royal_king() && pos.is_check() {
+        flags |= data::FLAG_CHECK;
+    }
+    if chosen.is_capture() {
+        flags |= data::FLAG_CAPTURE;
+    }
+    Record::new(pos, score, flags)
 }
 
 /// The score as stored: centipawns, or a clamped mate score.
@@ -381,6 +426,7 @@ mod tests {
             worn: 0,
             thin: 0,
             max_plies: 30,
+            label: None,
             out: out.clone(),
         };
         run(&s).unwrap();
@@ -395,6 +441,61 @@ mod tests {
         assert_eq!(indices, vec![0, 1, 2]);
         s.seed = 6;
         assert!(run(&s).unwrap_err().contains("another run"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn labelled_runs_store_every_kth_position_scored_deeper() {
+        let dir = std::env::temp_dir().join(format!("menagerie-label-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let settings = |label, name: &str| Settings {
+            variant: menagerie_games::by_name("chess").unwrap(),
+            eval: EvalChoice::Classical,
+            games: 2,
+            nodes: 200,
+            seed: 5,
+            threads: 1,
+            opening_plies: 4,
+            worn: 0,
+            thin: 0,
+            max_plies: 30,
+            label,
+            out: dir.join(name),
+        };
+        let plain = settings(None, "plain.mgd");
+        let label = Label {
+            nodes: 2000,
+            every: 3,
+        };
+        let labelled = settings(Some(label), "labelled.mgd");
+        run(&plain).unwrap();
+        run(&labelled).unwrap();
+        let read = |s: &Settings| {
+            let mut scan = data::scan(&std::fs::read(&s.out).unwrap()).unwrap();
+            scan.games.sort_by_key(|g| g.index);
+            (scan.header, scan.games)
+        };
+        let (plain_header, plain_games) = read(&plain);
+        let (header, games) = read(&labelled);
+        assert_eq!(plain_header.nodes, 200);
+        assert_eq!(header.nodes, 2000, "the header names the scores' budget");
+        for (p, l) in plain_games.iter().zip(&games) {
+            // The same games (the moves come from the same engine, the
+            // scores from another), so every third position of the plain
+            // run, in order, with a score of its own.
+            let every_third: Vec<_> = p.records.iter().step_by(3).collect();
+            assert_eq!(l.records.len(), every_third.len());
+            for (a, b) in every_third.iter().zip(&l.records) {
+                assert_eq!((&a.pieces, &a.pockets), (&b.pieces, &b.pockets));
+            }
+        }
+        let rescored = plain_games
+            .iter()
+            .zip(&games)
+            .flat_map(|(p, l)| p.records.iter().step_by(3).zip(&l.records))
+            .filter(|(a, b)| a.score != b.score)
+            .count();
+        assert!(rescored > 0, "the deeper search changes some scores");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -203,6 +203,15 @@ struct GenerateArgs {
     /// Self-play with the classical evaluation even where a net is shipped.
     #[arg(long, conflicts_with = "net")]
     classical: bool,
+    /// Store positions scored by a search of this many nodes of their own
+    /// (deeper than --nodes, which plays the moves), not by the move's
+    /// search.
+    #[arg(long, conflicts_with = "text")]
+    label_nodes: Option<u64>,
+    /// With --label-nodes, score and store every this many plies after the
+    /// opening.
+    #[arg(long, default_value_t = 1, requires = "label_nodes")]
+    label_every: usize,
     /// The old text format for `tune fit` (`FEN<TAB>result`, every third
     /// quiet position, one thread, 6-ply openings).
     #[arg(long)]
@@ -250,6 +259,10 @@ fn run_generate(a: GenerateArgs) -> Result<(), String> {
         worn: a.worn,
         thin: a.thin,
         max_plies: a.max_plies.max(1),
+        label: a.label_nodes.map(|nodes| generate::Label {
+            nodes: nodes.max(1),
+            every: a.label_every.max(1),
+        }),
         out: a.out,
     })
 }
