@@ -148,27 +148,33 @@ mod tests {
         assert_eq!(v.extension(key ^ 1), 0);
     }
 
+    /// The plies `RECAPTURE`'s table move d1d2 (a lower bound of 450
+    /// searched 8 deep) is extended by at `depth` and ply 1, with
+    /// `features` and `doubles` double extensions on the path so far.
+    fn recapture_extension(features: Features, depth: i32, pv_node: bool, doubles: u8) -> i32 {
+        with_searcher(RECAPTURE, features, |searcher, pos| {
+            let m = notation::parse(pos, "d1d2").expect("legal");
+            let entry = Entry {
+                move_key: move_key(&m),
+                score: 450,
+                depth: 8,
+                bound: Bound::Lower,
+            };
+            searcher.doubles[1] = doubles;
+            searcher
+                .singular(pos, Some(entry), (depth, 1), (0, pv_node))
+                .extension(move_key(&m))
+        })
+    }
+
     #[test]
     fn a_move_that_alone_holds_by_far_is_extended_twice_off_the_pv_only() {
-        let double = |pv_node, doubles| {
-            let features = Features {
-                singular: true,
-                double_extension: true,
-                ..Features::default()
-            };
-            with_searcher(RECAPTURE, features, |searcher, pos| {
-                let m = notation::parse(pos, "d1d2").expect("legal");
-                let entry = Entry {
-                    move_key: move_key(&m),
-                    score: 450,
-                    depth: 8,
-                    bound: Bound::Lower,
-                };
-                searcher.doubles[1] = doubles;
-                let v = searcher.singular(pos, Some(entry), (8, 1), (0, pv_node));
-                v.extension(move_key(&m))
-            })
+        let features = Features {
+            singular: true,
+            double_extension: true,
+            ..Features::default()
         };
+        let double = |pv_node, doubles| recapture_extension(features, 8, pv_node, doubles);
         assert_eq!(double(false, 0), 2);
         assert_eq!(double(true, 0), 1, "never twice on the PV");
         assert_eq!(
@@ -186,18 +192,7 @@ mod tests {
                 shallow_singular,
                 ..Features::default()
             };
-            with_searcher(RECAPTURE, features, |searcher, pos| {
-                let m = notation::parse(pos, "d1d2").expect("legal");
-                let entry = Entry {
-                    move_key: move_key(&m),
-                    score: 450,
-                    depth: 8,
-                    bound: Bound::Lower,
-                };
-                searcher
-                    .singular(pos, Some(entry), (6, 1), (0, false))
-                    .extension(move_key(&m))
-            })
+            recapture_extension(features, 6, false, 0)
         };
         assert_eq!(at_six(false), 0, "depth 6 is below the usual test");
         assert_eq!(at_six(true), 1);
