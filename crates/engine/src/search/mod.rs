@@ -351,15 +351,12 @@ impl<'a, 's> Searcher<'a, 's> {
             return self.evaluate(pos, ply);
         }
         let in_check = pos.variant().has_royal_king() && pos.is_check();
-        let mut depth = if in_check
-            && self.features.check_extension
-            && !self.features.safe_check_extension
-            && ply < 2 * MAX_PLY / 3
-        {
-            depth + 1
-        } else {
-            depth
-        };
+        let mut depth =
+            if in_check && self.checks_extended(ply) && !self.features.safe_check_extension {
+                depth + 1
+            } else {
+                depth
+            };
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
@@ -670,10 +667,17 @@ impl<'a, 's> Searcher<'a, 's> {
     /// [`Features::safe_check_extension`]: it does not lose material by
     /// static exchange (or the board has no exchange value).
     fn safe_check(&self, pos: &Position, m: &Move, ply: usize) -> bool {
-        self.features.check_extension
-            && self.features.safe_check_extension
-            && ply < 2 * MAX_PLY / 3
+        self.features.safe_check_extension
+            && self.checks_extended(ply)
             && exchange::value_below(pos, self.weights, m, 0) != Some(true)
+    }
+
+    /// Whether checks at `ply` earn a ply ([`Features::check_extension`]),
+    /// at the node in check or, with [`Features::safe_check_extension`],
+    /// at the checking move: not in the last third of the deepest path,
+    /// so check sequences cannot run the path out.
+    fn checks_extended(&self, ply: usize) -> bool {
+        self.features.check_extension && ply < 2 * MAX_PLY / 3
     }
 
     /// The score, from the mover's view at `ply`, of `child` searched with
