@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_engine::nnue::data::{self, Game, Header, Record};
 use menagerie_engine::nnue::EvalChoice;
 use menagerie_engine::{Engine, Limits, Options, Score, Silent};
-use menagerie_rules::{Color, GameRecord, Outcome, Variant};
+use menagerie_rules::{Color, GameRecord, Move, Outcome, Position, Variant};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::io::Write;
@@ -63,6 +63,30 @@ pub struct Label {
     /// Every this many plies after the opening a position is scored and
     /// stored (1: every one); the others are played, not stored.
     pub every: usize,
+}
+
+/// The scoring searches of a labelled run, on an engine of their own so
+/// that the games are the same with and without them.
+struct Labeller {
+    label: Label,
+    engine: Engine,
+}
+
+impl Labeller {
+    /// The score and choice of a scoring search of the position `plies`
+    /// plies after the opening of `game`, if that position is stored.
+    fn score(&mut self, game: &GameRecord, plies: usize) -> Option<(Score, Move)> {
+        if plies % self.label.every.max(1) != 0 {
+            return None;
+        }
+        let r = self.engine.search(
+            game,
+            &Limits::nodes(self.label.nodes),
+            &AtomicBool::new(false),
+            &mut Silent,
+        );
+        r.best.map(|best| (r.score, best))
+    }
 }
 
 /// A side whose search says it is this far ahead (centipawns) for
@@ -217,9 +241,10 @@ impl Run<'_> {
             })
         };
         let mut engine = seat();
-        // The scoring searches have an engine of their own, so the games
-        // are the same with and without them.
-        let mut labeller = self.s.label.map(|_| seat());
+        let mut labeller = self.s.label.map(|label| Labeller {
+            label,
+            engine: seat(),
+        });
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
             if i >= self.s.games || self.failed.lock().map_or(true, |f| f.is_some()) {
@@ -230,7 +255,7 @@ impl Run<'_> {
             }
             engine.new_game();
             if let Some(l) = &mut labeller {
-                l.new_game();
+                l.engine.new_game();
             }
             let game = play(self.s, &mut engine, labeller.as_mut(), i);
             if let Err(e) = self.write(game) {
@@ -273,7 +298,12 @@ impl Run<'_> {
 }
 
 /// Plays game `index` of the run and returns its positions.
-fn play(s: &Settings, engine: &mut Engine, mut labeller: Option<&mut Engine>, index: u32) -> Game {
+fn play(
+    s: &Settings,
+    engine: &mut Engine,
+    mut labeller: Option<&mut Labeller>,
+    index: u32,
+) -> Game {
     let seed = s.seed ^ u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut game = opening(s.variant, s.opening_plies, seed);
     if s.worn > 0 {
@@ -299,18 +329,9 @@ fn play(s: &Settings, engine: &mut Engine, mut labeller: Option<&mut Engine>, in
         );
         let Some(m) = r.best else { break };
         let pos = game.position();
-        let stored = match (s.label, labeller.as_deref_mut()) {
-            (Some(l), Some(labeller)) if (game.moves().len() - first) % l.every.max(1) == 0 => {
-                let deeper = labeller.search(
-                    &game,
-                    &Limits::nodes(l.nodes),
-                    &AtomicBool::new(false),
-                    &mut Silent,
-                );
-                deeper.best.map(|best| (deeper.score, best))
-            }
-            (Some(_), _) => None,
-            (None, _) => Some((r.score, m)),
+        let stored = match labeller.as_deref_mut() {
+            Some(l) => l.score(&game, game.moves().len() - first),
+            None => Some((r.score, m)),
         };
         if let Some((score, chosen)) = stored {
             records.push(record(pos, score, &chosen));
@@ -328,7 +349,7 @@ fn play(s: &Settings, engine: &mut Engine, mut labeller: Option<&mut Engine>, in
 }
 
 /// The record of `pos`, whose search scored `score` and chose `chosen`.
-fn record(pos: &menagerie_rules::Position, score: Score, chosen: &menagerie_rules::Move) -> Record {
+fn record(pos: &Position, score: Score, chosen: &Move) -> Record {
     let (score, mate) = stored_score(score);
     let mut flags = if mate { data::FLAG_MATE } else { 0 };
     if pos.variant().has_royal_king() && pos.is_check() {
@@ -410,12 +431,10 @@ mod tests {
         assert_eq!(stored_score(Score::Cp(-40)), (-40, false));
     }
 
-    #[test]
-    fn a_run_resumes_where_it_stopped() {
-        let dir = std::env::temp_dir().join(format!("menagerie-gen-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let out = dir.join("d.mgd");
-        let mut s = Settings {
+    /// A short chess run of two 30-ply games at 200 nodes a move, with
+    /// the classical evaluation, two threads, no labels, into `out`.
+    fn short_run(out: PathBuf) -> Settings {
+        Settings {
             variant: menagerie_games::by_name("chess").unwrap(),
             eval: EvalChoice::Classical,
             games: 2,
@@ -427,8 +446,16 @@ mod tests {
             thin: 0,
             max_plies: 30,
             label: None,
-            out: out.clone(),
-        };
+            out,
+        }
+    }
+
+    #[test]
+    fn a_run_resumes_where_it_stopped() {
+        let dir = std::env::temp_dir().join(format!("menagerie-gen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("d.mgd");
+        let mut s = short_run(out.clone());
         run(&s).unwrap();
         let first = std::fs::read(&out).unwrap();
         // Cut the file inside its last game, then ask for one game more.
@@ -448,19 +475,11 @@ mod tests {
     fn labelled_runs_store_every_kth_position_scored_deeper() {
         let dir = std::env::temp_dir().join(format!("menagerie-label-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
+        // One thread, so each game meets the same engines in both runs.
         let settings = |label, name: &str| Settings {
-            variant: menagerie_games::by_name("chess").unwrap(),
-            eval: EvalChoice::Classical,
-            games: 2,
-            nodes: 200,
-            seed: 5,
             threads: 1,
-            opening_plies: 4,
-            worn: 0,
-            thin: 0,
-            max_plies: 30,
             label,
-            out: dir.join(name),
+            ..short_run(dir.join(name))
         };
         let plain = settings(None, "plain.mgd");
         let label = Label {
