@@ -9,17 +9,22 @@
 #   TC     time control BASE+INC in seconds (default 10+0.1)
 #   GAMES  games to play, rounded up to even (default 100)
 # Environment: CONCURRENCY, games played at once (default 1; neither side
-# ponders, so 2 keeps two cores busy and no more on an idle 2-core machine).
+# ponders, so 2 keeps two cores busy and no more on an idle 2-core machine);
+# ENGINE, Menagerie's player as `menagerie match` names it (default
+# `engine`; for example `engine/drawish` or `engine/net=FILE` to measure a
+# switch or a net against the same yardstick).
 #
 # Installs Debian's stockfish package with apt-get when /usr/games/stockfish
 # is missing (through sudo when not root). The games are saved to
-# target/yardstick-ELO-TC.pgn and the output to target/yardstick-ELO-TC.log.
+# target/yardstick-ELO-TC.pgn and the output to target/yardstick-ELO-TC.log
+# (with the switches of ENGINE appended to the name when it is not `engine`).
 set -euo pipefail
 
 elo="${1:-2300}"
 tc="${2:-10+0.1}"
 games="${3:-100}"
 concurrency="${CONCURRENCY:-1}"
+engine="${ENGINE:-engine}"
 stockfish=/usr/games/stockfish
 
 die() {
@@ -31,6 +36,7 @@ die() {
 [[ "$tc" =~ ^[0-9.]+(\+[0-9.]+)?$ ]] || die "TC must be BASE+INC in seconds (e.g. 10+0.1), not '$tc'"
 [[ "$games" =~ ^[0-9]+$ ]] || die "GAMES must be a whole number, not '$games'"
 [[ "$concurrency" =~ ^[1-9][0-9]*$ ]] || die "CONCURRENCY must be a positive whole number, not '$concurrency'"
+[[ "$engine" == engine* ]] || die "ENGINE must be an engine player (engine, engine/SWITCH, ...), not '$engine'"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -57,14 +63,17 @@ cargo build --release -p menagerie --quiet
 menagerie="$target/release/menagerie"
 
 name="yardstick-$elo-$tc"
+if [[ "$engine" != engine ]]; then
+	name="$name-$(tr -c 'A-Za-z0-9.=-' '_' <<<"${engine#engine/}" | sed 's/_$//')"
+fi
 pgn="$target/$name.pgn"
 log="$target/$name.log"
 opponent="uci:$stockfish?UCI_LimitStrength=true&UCI_Elo=$elo&Threads=1&Hash=16"
 
-echo "yardstick: engine vs Stockfish at UCI_Elo $elo, $tc, $games games (records: $pgn)" >&2
+echo "yardstick: $engine vs Stockfish at UCI_Elo $elo, $tc, $games games (records: $pgn)" >&2
 "$menagerie" match --variant chess --tc "$tc" --games "$games" --out "$pgn" \
 	--concurrency "$concurrency" \
-	engine "$opponent" | tee "$log"
+	"$engine" "$opponent" | tee "$log"
 
 # The match prints `Elo difference: D +/- M` and `Score of A vs B: ...`.
 line="$(grep '^Elo difference:' "$log" || true)"

@@ -23,6 +23,7 @@
 pub mod captures;
 pub mod correction;
 pub mod dead;
+pub mod drawish;
 pub mod engine;
 pub mod eval;
 pub mod exchange;

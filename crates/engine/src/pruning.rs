@@ -137,6 +137,10 @@ pub struct Features {
     /// the pawn moves and captures that make progress (stop 53, switch
     /// `fifty`).
     pub fifty_scale: bool,
+    /// The static evaluation is scaled toward a draw in the orthodox
+    /// endings the side ahead seldom wins ([`crate::drawish`], stop 54,
+    /// switch `drawish`).
+    pub drawish: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -187,6 +191,7 @@ impl Default for Features {
             shallow_singular: false,
             safe_check_extension: false,
             fifty_scale: false,
+            drawish: false,
             quiescence: u32::MAX,
         }
     }

@@ -147,6 +147,7 @@ impl EngineSpec {
                 "singular6" => f.shallow_singular = true,
                 "safecheck" => f.safe_check_extension = true,
                 "fifty" => f.fifty_scale = true,
+                "drawish" => f.drawish = true,
                 "no-dead" => f.dead = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,

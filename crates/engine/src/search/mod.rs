@@ -146,6 +146,11 @@ impl<'a, 's> Searcher<'a, 's> {
         } else {
             v
         };
+        let v = if self.features.drawish {
+            crate::drawish::scaled(pos, v)
+        } else {
+            v
+        };
         if self.features.fifty_scale && draw_rules(pos) {
             pruning::toward_fifty(v, pos.halfmoves())
         } else {
