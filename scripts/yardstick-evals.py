@@ -50,7 +50,9 @@ def games(text):
                 sign = 1 if m.group(1) == "+" else -1
                 pawns = 100.0 if m.group(2) else float(m.group(3))
                 scored.append((moves[:-1], sign * pawns, bool(m.group(2))))
-        yield white.group(1) == ENGINE, result.group(1), scored
+        # The engine's name may carry switches (`engine/drawish`, ENGINE of yardstick.sh).
+        name = white.group(1)
+        yield name == ENGINE or name.startswith(ENGINE + "/"), result.group(1), scored
 
 
 def outcome(engine_white, result):

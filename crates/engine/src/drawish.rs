@@ -26,7 +26,7 @@
 //!   middlegame.
 
 use menagerie_rules::variant::EndRule;
-use menagerie_rules::{Color, Position, Role, Square, SquareSet};
+use menagerie_rules::{fide, Color, Position, Role, Square, SquareSet};
 
 /// The scale of a position that is not drawish: a scale is in sixteenths.
 pub const FULL: i32 = 16;
@@ -99,16 +99,9 @@ pub fn scale(pos: &Position, strong: Color) -> i32 {
 /// empty pockets, only orthodox men on the board.
 fn applies(pos: &Position) -> bool {
     let board = pos.board();
-    let orthodox = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ]
-    .iter()
-    .fold(SquareSet::default(), |s, &r| s | board.by_role(r));
+    let orthodox = fide::ARMY
+        .iter()
+        .fold(SquareSet::default(), |s, &r| s | board.by_role(r));
     board.occupied() == orthodox
         && pos.variant().end == EndRule::Checkmate
         && pos.variant().has_royal_king()
@@ -185,84 +178,69 @@ fn opposite_bishops(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menagerie_rules::fide;
 
     fn chess(fen: &str) -> Position {
         Position::from_fen(fide::chess(), fen).unwrap()
     }
 
-    fn scale_of(fen: &str, strong: Color) -> i32 {
-        scale(&chess(fen), strong)
+    /// Each (position, strong side, scale) of a table.
+    fn check(cases: &[(&str, Color, i32)]) {
+        for &(fen, strong, want) in cases {
+            assert_eq!(scale(&chess(fen), strong), want, "{fen}");
+        }
     }
 
     #[test]
     fn the_wrong_bishop_draws_once_the_king_reaches_the_corner() {
-        // h-pawn, dark-squared Bishop, h1 light: the black king beside h1.
-        assert_eq!(scale_of("8/8/8/8/7p/4b1k1/8/7K b - - 0 1", Color::Black), 1);
-        // The right Bishop (light squares) wins.
-        assert_eq!(
-            scale_of("8/8/8/8/7p/4b1k1/4b3/7K b - - 0 1", Color::Black),
-            FULL
-        );
-        assert_eq!(
-            scale_of("8/8/8/8/7p/6k1/4b3/7K b - - 0 1", Color::Black),
-            FULL
-        );
-        // The king far from the corner: still to be decided by the search.
-        assert_eq!(
-            scale_of("8/8/8/8/7p/4b1k1/8/3K4 b - - 0 1", Color::Black),
-            FULL
-        );
-        // A lone rook's pawn against a king in front of it.
-        assert_eq!(scale_of("k7/8/K7/P7/8/8/8/8 w - - 0 1", Color::White), 1);
-        // Pawns on two files are not a rook's pawn ending.
-        assert_eq!(
-            scale_of("k7/8/K7/P7/1P6/8/8/8 w - - 0 1", Color::White),
-            FULL
-        );
+        use Color::{Black, White};
+        check(&[
+            // h-pawn, dark-squared Bishop, h1 light: the black king beside h1.
+            ("8/8/8/8/7p/4b1k1/8/7K b - - 0 1", Black, 1),
+            // The right Bishop (light squares) wins.
+            ("8/8/8/8/7p/4b1k1/4b3/7K b - - 0 1", Black, FULL),
+            ("8/8/8/8/7p/6k1/4b3/7K b - - 0 1", Black, FULL),
+            // The king far from the corner: still to be decided by the search.
+            ("8/8/8/8/7p/4b1k1/8/3K4 b - - 0 1", Black, FULL),
+            // A lone rook's pawn against a king in front of it.
+            ("k7/8/K7/P7/8/8/8/8 w - - 0 1", White, 1),
+            // Pawns on two files are not a rook's pawn ending.
+            ("k7/8/K7/P7/1P6/8/8/8 w - - 0 1", White, FULL),
+        ]);
     }
 
     #[test]
     fn without_pawns_a_minor_piece_more_seldom_wins() {
-        assert_eq!(
-            scale_of("8/8/4k3/8/8/2KR4/8/6b1 w - - 0 1", Color::White),
-            2
-        );
-        assert_eq!(
-            scale_of("8/8/4k3/8/8/2KR4/8/8 w - - 0 1", Color::White),
-            FULL
-        );
-        assert_eq!(
-            scale_of("8/8/4k3/8/8/2KQ4/8/3r4 w - - 0 1", Color::White),
-            FULL
-        );
-        assert_eq!(scale_of("8/8/4k3/8/8/2KNN3/8/8 w - - 0 1", Color::White), 1);
-        assert_eq!(
-            scale_of("8/8/4k3/8/8/2KNB3/8/8 w - - 0 1", Color::White),
-            FULL
-        );
-        // Two Knights against pawns can win.
-        assert_eq!(
-            scale_of("8/8/4k3/p7/8/2KNN3/8/8 w - - 0 1", Color::White),
-            FULL
-        );
+        use Color::White;
+        check(&[
+            ("8/8/4k3/8/8/2KR4/8/6b1 w - - 0 1", White, 2),
+            ("8/8/4k3/8/8/2KR4/8/8 w - - 0 1", White, FULL),
+            ("8/8/4k3/8/8/2KQ4/8/3r4 w - - 0 1", White, FULL),
+            ("8/8/4k3/8/8/2KNN3/8/8 w - - 0 1", White, 1),
+            ("8/8/4k3/8/8/2KNB3/8/8 w - - 0 1", White, FULL),
+            // Two Knights against pawns can win.
+            ("8/8/4k3/p7/8/2KNN3/8/8 w - - 0 1", White, FULL),
+        ]);
     }
 
     #[test]
     fn opposite_bishops_and_a_single_extra_pawn_are_scaled() {
-        let ocb = "8/5k2/4b1p1/8/5P2/2B1P3/5K2/8 w - - 0 1";
-        assert_eq!(scale_of(ocb, Color::White), 6);
-        let same = "8/5k2/3b2p1/8/5P2/2B1P3/5K2/8 w - - 0 1";
-        assert_eq!(scale_of(same, Color::White), 10);
+        use Color::{Black, White};
         let rooks = "8/5k2/3r2p1/8/5P2/2R1P3/5K2/8 w - - 0 1";
-        assert_eq!(scale_of(rooks, Color::White), 10);
-        assert_eq!(scale_of(rooks, Color::Black), FULL);
-        let pawn_ending = "8/5k2/6p1/8/5P2/4P3/5K2/8 w - - 0 1";
-        assert_eq!(scale_of(pawn_ending, Color::White), FULL);
-        let middlegame = "r1bqkb1r/ppp2ppp/2n2n2/8/3P4/5N2/PPP2PPP/RNBQKB1R w - - 0 1";
-        assert_eq!(scale_of(middlegame, Color::White), FULL);
-        let queens = "6k1/5p2/6p1/8/8/6P1/5PPK/3Q2q1 w - - 0 1";
-        assert_eq!(scale_of(queens, Color::White), 10);
+        check(&[
+            // Opposite Bishops, then Bishops of one colour.
+            ("8/5k2/4b1p1/8/5P2/2B1P3/5K2/8 w - - 0 1", White, 6),
+            ("8/5k2/3b2p1/8/5P2/2B1P3/5K2/8 w - - 0 1", White, 10),
+            (rooks, White, 10),
+            (rooks, Black, FULL),
+            // A pawn ending, a middlegame, queens.
+            ("8/5k2/6p1/8/5P2/4P3/5K2/8 w - - 0 1", White, FULL),
+            (
+                "r1bqkb1r/ppp2ppp/2n2n2/8/3P4/5N2/PPP2PPP/RNBQKB1R w - - 0 1",
+                White,
+                FULL,
+            ),
+            ("6k1/5p2/6p1/8/8/6P1/5PPK/3Q2q1 w - - 0 1", White, 10),
+        ]);
     }
 
     #[test]
