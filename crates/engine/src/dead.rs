@@ -20,20 +20,31 @@ use menagerie_rules::{Color, Position, Role};
 pub fn is_dead(pos: &Position) -> bool {
     let board = pos.board();
     // The common case costs one count.
-    if board.occupied().len() > 3 {
+    if board.occupied().len() > 3 || !checkmate_without_drops(pos) {
         return false;
     }
-    if pos.variant().end != EndRule::Checkmate || !pos.variant().has_royal_king() {
-        return false;
-    }
-    let bare = |c: Color| board.by_color(c) == board.pieces(c, Role::King);
     let lone_minor = |c: Color| {
         let men = board.by_color(c) - board.pieces(c, Role::King);
         men.len() <= 1 && men == (men & (board.by_role(Role::Knight) | board.by_role(Role::Bishop)))
     };
-    let pockets_empty =
-        pos.pocket(Color::White).total() == 0 && pos.pocket(Color::Black).total() == 0;
-    pockets_empty
-        && ((bare(Color::White) && lone_minor(Color::Black))
-            || (bare(Color::Black) && lone_minor(Color::White)))
+    (bare(pos, Color::White) && lone_minor(Color::Black))
+        || (bare(pos, Color::Black) && lone_minor(Color::White))
+}
+
+/// Whether the facts of the orthodox endings can hold in `pos`: its game
+/// is won by checkmate of a royal king and neither pocket holds a man
+/// (what is on the board is the caller's to judge). Shared with
+/// [`crate::drawish`].
+#[must_use]
+pub fn checkmate_without_drops(pos: &Position) -> bool {
+    pos.variant().end == EndRule::Checkmate
+        && pos.variant().has_royal_king()
+        && pos.pocket(Color::White).total() == 0
+        && pos.pocket(Color::Black).total() == 0
+}
+
+/// Whether `color` has nothing on the board but its king.
+#[must_use]
+pub fn bare(pos: &Position, color: Color) -> bool {
+    pos.board().by_color(color) == pos.board().pieces(color, Role::King)
 }

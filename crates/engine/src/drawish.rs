@@ -25,7 +25,7 @@
 //!   more with equal pieces is far less than a pawn more in the
 //!   middlegame.
 
-use menagerie_rules::variant::EndRule;
+use crate::dead;
 use menagerie_rules::{fide, Color, Position, Role, Square, SquareSet};
 
 /// The scale of a position that is not drawish: a scale is in sixteenths.
@@ -102,11 +102,7 @@ fn applies(pos: &Position) -> bool {
     let orthodox = fide::ARMY
         .iter()
         .fold(SquareSet::default(), |s, &r| s | board.by_role(r));
-    board.occupied() == orthodox
-        && pos.variant().end == EndRule::Checkmate
-        && pos.variant().has_royal_king()
-        && pos.pocket(Color::White).total() == 0
-        && pos.pocket(Color::Black).total() == 0
+    board.occupied() == orthodox && dead::checkmate_without_drops(pos)
 }
 
 /// The scale for a strong side without pawns, with pieces worth `ws`
@@ -115,8 +111,7 @@ fn without_pawns(pos: &Position, strong: Color, ws: i32, ww: i32) -> i32 {
     let board = pos.board();
     let knights_only = board.by_color(strong) - board.pieces(strong, Role::King)
         == board.pieces(strong, Role::Knight);
-    let weak_bare = board.by_color(!strong) == board.pieces(!strong, Role::King);
-    if knights_only && board.pieces(strong, Role::Knight).len() == 2 && weak_bare {
+    if knights_only && board.pieces(strong, Role::Knight).len() == 2 && dead::bare(pos, !strong) {
         return 1;
     }
     if ws - ww < 4 {
