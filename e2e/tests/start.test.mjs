@@ -108,8 +108,7 @@ test('phone width: the board fits and pieces can be moved by touch', async () =>
 test('export a game record and a position, import them again', async () => {
   const page = await newPage(browser);
   const g = await openGame(page, srv, { variant: 'wreckage', opponent: { kind: 'local' } });
-  for (const [a, b] of [['e2', 'e5'], ['j9', 'j6']]) { await click(page, a); await click(page, b); }
-  await waitMoves(page, 2);
+  for (const [i, [a, b]] of [['e2', 'e5'], ['j9', 'j6']].entries()) { await click(page, a); await click(page, b); await waitMoves(page, i + 1); }
   await page.click('.export summary');
   const fen = await page.inputValue('#fen-out');
   await page.click('#show-record');

@@ -12,7 +12,7 @@
 //! pocket, in a game whose king is royal.
 
 use menagerie_rules::variant::EndRule;
-use menagerie_rules::{Color, Position, Role};
+use menagerie_rules::{fide, Color, Position, Role, SquareSet};
 
 /// Whether `pos` is dead: neither side can ever checkmate.
 #[must_use]
@@ -47,4 +47,16 @@ pub fn checkmate_without_drops(pos: &Position) -> bool {
 #[must_use]
 pub fn bare(pos: &Position, color: Color) -> bool {
     pos.board().by_color(color) == pos.board().pieces(color, Role::King)
+}
+
+/// Whether every man on the board of `pos` is one of the orthodox army's
+/// (King, Queen, Rook, Bishop, Knight, Pawn), which move alike in every
+/// game. Shared with [`crate::drawish`] and the quiescence search's checks.
+#[must_use]
+pub fn orthodox_men_only(pos: &Position) -> bool {
+    let board = pos.board();
+    let orthodox = fide::ARMY
+        .iter()
+        .fold(SquareSet::default(), |s, &r| s | board.by_role(r));
+    board.occupied() == orthodox
 }

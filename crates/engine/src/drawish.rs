@@ -26,7 +26,7 @@
 //!   middlegame.
 
 use crate::dead;
-use menagerie_rules::{fide, Color, Position, Role, Square, SquareSet};
+use menagerie_rules::{Color, Position, Role, Square};
 
 /// The scale of a position that is not drawish: a scale is in sixteenths.
 pub const FULL: i32 = 16;
@@ -98,11 +98,7 @@ pub fn scale(pos: &Position, strong: Color) -> i32 {
 /// Whether the facts hold in `pos`: a checkmate game with a royal king,
 /// empty pockets, only orthodox men on the board.
 fn applies(pos: &Position) -> bool {
-    let board = pos.board();
-    let orthodox = fide::ARMY
-        .iter()
-        .fold(SquareSet::default(), |s, &r| s | board.by_role(r));
-    board.occupied() == orthodox && dead::checkmate_without_drops(pos)
+    dead::orthodox_men_only(pos) && dead::checkmate_without_drops(pos)
 }
 
 /// The scale for a strong side without pawns, with pieces worth `ws`
@@ -173,6 +169,7 @@ fn opposite_bishops(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use menagerie_rules::fide;
 
     fn chess(fen: &str) -> Position {
         Position::from_fen(fide::chess(), fen).unwrap()

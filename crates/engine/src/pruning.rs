@@ -141,6 +141,10 @@ pub struct Features {
     /// endings the side ahead seldom wins ([`crate::drawish`], stop 54,
     /// switch `drawish`).
     pub drawish: bool,
+    /// At the first ply of the quiescence search, on a board of orthodox
+    /// men alone, quiet moves that check the enemy king directly are
+    /// searched too (`search::checks`, switch `qchecks`).
+    pub quiet_checks: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -192,6 +196,7 @@ impl Default for Features {
             safe_check_extension: false,
             fifty_scale: false,
             drawish: false,
+            quiet_checks: false,
             quiescence: u32::MAX,
         }
     }

@@ -148,6 +148,7 @@ impl EngineSpec {
                 "safecheck" => f.safe_check_extension = true,
                 "fifty" => f.fifty_scale = true,
                 "drawish" => f.drawish = true,
+                "qchecks" => f.quiet_checks = true,
                 "no-dead" => f.dead = false,
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,

@@ -14,6 +14,7 @@ use crate::score::{self, mated_in, INFINITY};
 use crate::tt::{Bound, Entry, Table};
 use menagerie_rules::movegen::{self, legality::Filter};
 
+mod checks;
 mod probcut;
 mod quiescence;
 mod repetition;

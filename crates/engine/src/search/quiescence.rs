@@ -109,6 +109,20 @@ impl Searcher<'_, '_> {
                 }
             }
         }
+        if self.features.quiet_checks
+            && qply == 0
+            && !in_check
+            && best < beta
+            && !self.shared.aborted()
+        {
+            self.search_quiet_checks(
+                pos,
+                &mut moves,
+                (&mut alpha, beta),
+                (&mut best, &mut best_key),
+                ply,
+            );
+        }
         self.moves[ply] = moves;
         self.scores[ply] = scores;
         if in_check && legal == 0 {

@@ -1,0 +1,295 @@
+//! Quiet checks at the horizon (switch `qchecks`): at the first ply of
+//! the quiescence search, on a board of the orthodox men alone, quiet
+//! moves that check the enemy king directly are searched as well as the
+//! captures. The reply, in check, searches every evasion, so a mating net
+//! or a checking fork one move past the horizon is seen rather than
+//! scored by the stand-pat evaluation.
+//!
+//! Direct checks only: a man whose move uncovers a slider is not found,
+//! as finding it would need the pins of the enemy king. The squares are
+//! those from which a Knight, Bishop, Rook, Queen or Pawn of the side to
+//! move would attack the enemy king, found once per node.
+
+use super::{Searcher, MAX_PLY};
+use crate::ordering::move_key;
+use crate::{dead, exchange};
+use menagerie_rules::movegen::{self, legality::Filter};
+use menagerie_rules::{Dir, Move, Position, Role, Square, SquareSet};
+
+/// The squares from which each orthodox role of the side to move gives
+/// direct check to the enemy king.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CheckSquares {
+    knight: SquareSet,
+    diagonal: SquareSet,
+    orthogonal: SquareSet,
+    pawn: SquareSet,
+}
+
+impl CheckSquares {
+    /// The check squares of `pos`, or `None` where the board holds any man
+    /// besides the orthodox ones, a pocket holds a man, the game is not
+    /// won by checkmate of a royal king or the enemy has no single King.
+    #[must_use]
+    pub fn new(pos: &Position) -> Option<CheckSquares> {
+        if !dead::orthodox_men_only(pos) || !dead::checkmate_without_drops(pos) {
+            return None;
+        }
+        let them = !pos.turn();
+        let kings = pos.board().pieces(them, Role::King);
+        if kings.len() != 1 {
+            return None;
+        }
+        let king = kings.first()?;
+        let g = &pos.variant().geometry;
+        let occupied = pos.board().occupied();
+        let mut lines = [SquareSet::default(), SquareSet::default()];
+        for d in Dir::ALL {
+            let mut at = king;
+            while let Some(next) = g.step(at, d).filter(|s| !occupied.contains(*s)) {
+                lines[usize::from(d.is_orthogonal())].insert(next);
+                at = next;
+            }
+        }
+        let back = -pos.turn().forward();
+        let pawn = [-1, 1]
+            .into_iter()
+            .filter_map(|df| g.offset(king, df, back))
+            .collect();
+        Some(CheckSquares {
+            knight: g.knight_leaps(king),
+            diagonal: lines[0],
+            orthogonal: lines[1],
+            pawn,
+        })
+    }
+
+    /// Whether a `role` of the side to move arriving on `to` checks the
+    /// enemy king directly.
+    #[must_use]
+    pub fn checks(&self, role: Role, to: Square) -> bool {
+        let set = match role {
+            Role::Knight => self.knight,
+            Role::Bishop => self.diagonal,
+            Role::Rook => self.orthogonal,
+            Role::Queen => self.diagonal | self.orthogonal,
+            Role::Pawn => self.pawn,
+            _ => return false,
+        };
+        set.contains(to)
+    }
+}
+
+/// The quiet moves of `pos` that give direct check and do not lose
+/// material by static exchange, written into `out` (cleared first).
+fn quiet_checks(
+    pos: &Position,
+    w: &crate::eval::Weights,
+    squares: &CheckSquares,
+    out: &mut Vec<Move>,
+) {
+    out.clear();
+    movegen::generate_pseudo(pos, out);
+    out.retain(|m| {
+        let Move::Normal {
+            from,
+            to,
+            captured,
+            promotion: None,
+        } = *m
+        else {
+            return false;
+        };
+        captured.is_empty()
+            && pos
+                .board()
+                .get(from)
+                .is_some_and(|p| squares.checks(p.role, to))
+            && exchange::value_below(pos, w, m, 0) != Some(true)
+    });
+}
+
+impl Searcher<'_, '_> {
+    /// After the captures of a first quiescence ply have not cut: each
+    /// quiet direct check of `pos` (none off the orthodox boards) searched
+    /// by the quiescence search, its reply in check. Raises `best` (and
+    /// `alpha`, `best_key`) as the capture loop does; stops at beta.
+    pub(super) fn search_quiet_checks(
+        &mut self,
+        pos: &Position,
+        moves: &mut Vec<Move>,
+        bounds: (&mut i32, i32),
+        best: (&mut i32, &mut u32),
+        ply: usize,
+    ) {
+        let (alpha, beta) = bounds;
+        let (best, best_key) = best;
+        if ply + 1 >= MAX_PLY {
+            return;
+        }
+        let Some(squares) = CheckSquares::new(pos) else {
+            return;
+        };
+        quiet_checks(pos, self.weights, &squares, moves);
+        let mut filter: Option<Filter> = None;
+        for &m in moves.iter() {
+            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
+                continue;
+            };
+            self.made(ply, pos, &child);
+            let s = -self.qsearch(&child, -beta, -*alpha, ply + 1, 1);
+            if self.shared.aborted() {
+                return;
+            }
+            if s > *best {
+                *best = s;
+                if s > *alpha {
+                    *alpha = s;
+                    *best_key = move_key(&m);
+                    if s >= beta {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use menagerie_rules::fide;
+
+    fn position(fen: &str) -> Position {
+        Position::from_fen(menagerie_rules::fide::chess(), fen).unwrap()
+    }
+
+    fn checking(fen: &str) -> Vec<String> {
+        let pos = position(fen);
+        let mut out = Vec::new();
+        match CheckSquares::new(&pos) {
+            Some(sq) => quiet_checks(&pos, &crate::eval::Weights::default(), &sq, &mut out),
+            None => return vec!["none".into()],
+        }
+        let mut names: Vec<String> = out
+            .iter()
+            .filter(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                !child.is_check_for(pos.turn())
+            })
+            .map(|m| menagerie_rules::notation::render(&pos, m))
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn every_direct_quiet_check_is_found_and_nothing_else() {
+        // Every quiet move found gives check, and every quiet direct check
+        // that keeps its material is found: compared with playing every
+        // legal move.
+        let mut total = 0;
+        for fen in [
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+            "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+            "6k1/5ppp/8/8/8/8/1B3PPP/3R2K1 w - - 0 1",
+            "8/8/4k3/8/3P4/1N6/8/4K3 w - - 0 1",
+            "4k3/8/q7/8/8/8/8/R3K3 b Q - 0 1",
+            "r3k2r/ppp2ppp/2n1b3/3qp3/8/5N2/PPP2PPP/R2QKB1R b KQkq - 0 1",
+        ] {
+            let pos = position(fen);
+            let sq = CheckSquares::new(&pos).unwrap();
+            let before = total;
+            let mut found = Vec::new();
+            quiet_checks(&pos, &crate::eval::Weights::default(), &sq, &mut found);
+            for m in pos.legal_moves().iter() {
+                total += usize::from(found.contains(m));
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let quiet_direct = matches!(m, Move::Normal { captured, promotion: None, from, .. }
+                    if captured.is_empty()
+                        && pos.board().get(*from).is_some_and(|p| p.role != Role::King))
+                    && child.is_check()
+                    && checks_by_itself(&pos, m);
+                let keeps = exchange::value_below(&pos, &crate::eval::Weights::default(), m, 0)
+                    != Some(true);
+                assert_eq!(found.contains(m), quiet_direct && keeps, "{fen}: {m:?}");
+            }
+            assert!(total > before, "{fen}: some quiet check is found");
+        }
+    }
+
+    /// Whether, after `m` from `pos`, the man that moved checks the enemy
+    /// king by itself: its own moves walked out from where it landed.
+    fn checks_by_itself(pos: &Position, m: &Move) -> bool {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let to = m.to().unwrap();
+        let role = child.board().get(to).unwrap().role;
+        let king = child.king(child.turn()).unwrap();
+        let occupied = child.board().occupied();
+        let leaps: &[(i8, i8)] = match role {
+            Role::Knight => &[
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ],
+            Role::Pawn if pos.turn() == menagerie_rules::Color::White => &[(-1, 1), (1, 1)],
+            Role::Pawn => &[(-1, -1), (1, -1)],
+            _ => &[],
+        };
+        let slides: &[(i8, i8)] = match role {
+            Role::Bishop => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
+            Role::Rook => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
+            Role::Queen => &[
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+            ],
+            _ => &[],
+        };
+        let on_board = |s: &Square| s.file() < 8 && s.rank() < 8;
+        if leaps
+            .iter()
+            .any(|&(f, r)| to.offset(f, r).filter(on_board) == Some(king))
+        {
+            return true;
+        }
+        slides.iter().any(|&(f, r)| {
+            let mut at = to;
+            while let Some(next) = at.offset(f, r).filter(on_board) {
+                if next == king {
+                    return true;
+                }
+                if occupied.contains(next) {
+                    return false;
+                }
+                at = next;
+            }
+            false
+        })
+    }
+
+    #[test]
+    fn a_rook_lift_to_the_back_rank_is_a_check() {
+        assert_eq!(checking("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), ["d1d8"]);
+    }
+
+    #[test]
+    fn only_boards_of_orthodox_men() {
+        let wreckage = menagerie_games::by_name("wreckage").expect("wreckage");
+        assert_eq!(CheckSquares::new(&Position::start(wreckage)), None);
+        assert!(CheckSquares::new(&Position::start(fide::chess())).is_some());
+    }
+}
