@@ -91,20 +91,12 @@ fn quiet_checks(
     out.clear();
     movegen::generate_pseudo(pos, out);
     out.retain(|m| {
-        let Move::Normal {
-            from,
-            to,
-            captured,
-            promotion: None,
-        } = *m
-        else {
-            return false;
-        };
-        captured.is_empty()
-            && pos
-                .board()
-                .get(from)
-                .is_some_and(|p| squares.checks(p.role, to))
+        matches!(m, Move::Normal { captured, promotion: None, .. } if captured.is_empty())
+            && m.from().zip(m.to()).is_some_and(|(from, to)| {
+                pos.board()
+                    .get(from)
+                    .is_some_and(|p| squares.checks(p.role, to))
+            })
             && exchange::value_below(pos, w, m, 0) != Some(true)
     });
 }

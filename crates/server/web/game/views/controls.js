@@ -11,6 +11,9 @@ function confirmAction(q) {
   return /** @type {{ __menagerieNoConfirm?: boolean }} */ (/** @type {unknown} */ (window)).__menagerieNoConfirm || window.confirm(q);
 }
 
+/** The markup the controls were last drawn with. */
+let drawn = '';
+
 /** Draws the game's buttons. */
 export function renderControls() {
   const v = G.view;
@@ -33,12 +36,15 @@ export function renderControls() {
   }
   if (v.outcome && mine.length) parts.push(rematchButton(v));
   parts.push('<a class="button" href="/">New game</a>');
-  el.innerHTML = parts.join(' ');
-  if (G.offline) for (const b of el.querySelectorAll('button[data-c]:not([data-c="flip"])')) /** @type {HTMLButtonElement} */ (b).disabled = true;
-  if (v.draw_offer && !v.outcome) el.insertAdjacentHTML('afterbegin', `<p class="draw-note">${sideName(v.draw_offer)} offers a draw.</p>`);
+  const notes = [];
   const r = v.rematch;
-  if (r && r.offered_by && !mine.includes(r.offered_by)) el.insertAdjacentHTML('afterbegin', `<p class="draw-note" id="rematch-note">${sideName(r.offered_by)} offers a rematch.</p>`);
-  if (r && r.game && !r.link) el.insertAdjacentHTML('afterbegin', `<p class="draw-note">A rematch has started: <a href="/play/${encodeURIComponent(r.game)}">watch it</a>.</p>`);
+  if (r && r.game && !r.link) notes.push(`<p class="draw-note">A rematch has started: <a href="/play/${encodeURIComponent(r.game)}">watch it</a>.</p>`);
+  if (r && r.offered_by && !mine.includes(r.offered_by)) notes.push(`<p class="draw-note" id="rematch-note">${sideName(r.offered_by)} offers a rematch.</p>`);
+  if (v.draw_offer && !v.outcome) notes.push(`<p class="draw-note">${sideName(v.draw_offer)} offers a draw.</p>`);
+  let html = notes.join('') + parts.join(' ');
+  if (G.offline) html = html.replace(/<button ([^>]*?)data-c="(?!flip")/g, '<button disabled $1data-c="');
+  // the same controls are not drawn again: a click landing while they were replaced would be lost
+  if (html !== drawn || el.childElementCount === 0) { el.innerHTML = html; drawn = html; }
   followRematch(v);
   el.onclick = (e) => {
     const b = e.target instanceof Element ? /** @type {HTMLElement | null} */ (e.target.closest('[data-c]')) : null;
