@@ -222,16 +222,7 @@ mod tests {
         let king = child.king(child.turn()).unwrap();
         let occupied = child.board().occupied();
         let leaps: &[(i8, i8)] = match role {
-            Role::Knight => &[
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2),
-            ],
+            Role::Knight => &menagerie_rules::geometry::KNIGHT_OFFSETS,
             Role::Pawn if pos.turn() == menagerie_rules::Color::White => &[(-1, 1), (1, 1)],
             Role::Pawn => &[(-1, -1), (1, -1)],
             _ => &[],
