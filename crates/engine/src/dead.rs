@@ -49,14 +49,16 @@ pub fn bare(pos: &Position, color: Color) -> bool {
     pos.board().by_color(color) == pos.board().pieces(color, Role::King)
 }
 
-/// Whether every man on the board of `pos` is one of the orthodox army's
-/// (King, Queen, Rook, Bishop, Knight, Pawn), which move alike in every
-/// game. Shared with [`crate::drawish`] and the quiescence search's checks.
+/// Whether `pos` is a board of the orthodox endings and attacks: every
+/// man on it is one of the orthodox army's (King, Queen, Rook, Bishop,
+/// Knight, Pawn), which move alike in every game, and
+/// [`checkmate_without_drops`] holds. Shared with [`crate::drawish`] and
+/// the quiescence search's checks.
 #[must_use]
-pub fn orthodox_men_only(pos: &Position) -> bool {
+pub fn orthodox_board(pos: &Position) -> bool {
     let board = pos.board();
     let orthodox = fide::ARMY
         .iter()
         .fold(SquareSet::default(), |s, &r| s | board.by_role(r));
-    board.occupied() == orthodox
+    board.occupied() == orthodox && checkmate_without_drops(pos)
 }

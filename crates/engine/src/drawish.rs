@@ -64,7 +64,7 @@ pub fn scaled(pos: &Position, eval: i32) -> i32 {
 /// ([`FULL`] where the ending is not drawish or the facts do not apply).
 #[must_use]
 pub fn scale(pos: &Position, strong: Color) -> i32 {
-    if !applies(pos) {
+    if !dead::orthodox_board(pos) {
         return FULL;
     }
     let board = pos.board();
@@ -93,12 +93,6 @@ pub fn scale(pos: &Position, strong: Color) -> i32 {
         return 10;
     }
     FULL
-}
-
-/// Whether the facts hold in `pos`: a checkmate game with a royal king,
-/// empty pockets, only orthodox men on the board.
-fn applies(pos: &Position) -> bool {
-    dead::orthodox_men_only(pos) && dead::checkmate_without_drops(pos)
 }
 
 /// The scale for a strong side without pawns, with pieces worth `ws`

@@ -32,7 +32,7 @@ impl CheckSquares {
     /// won by checkmate of a royal king or the enemy has no single King.
     #[must_use]
     pub fn new(pos: &Position) -> Option<CheckSquares> {
-        if !dead::orthodox_men_only(pos) || !dead::checkmate_without_drops(pos) {
+        if !dead::orthodox_board(pos) {
             return None;
         }
         let them = !pos.turn();
@@ -105,11 +105,13 @@ impl Searcher<'_, '_> {
     /// After the captures of a first quiescence ply have not cut: each
     /// quiet direct check of `pos` (none off the orthodox boards) searched
     /// by the quiescence search, its reply in check. Raises `best` (and
-    /// `alpha`, `best_key`) as the capture loop does; stops at beta.
+    /// `alpha`, `best_key`) as the capture loop does; stops at beta. The
+    /// node's legality `filter` is the capture loop's (built once).
     pub(super) fn search_quiet_checks(
         &mut self,
         pos: &Position,
         moves: &mut Vec<Move>,
+        filter: &mut Option<Filter>,
         bounds: (&mut i32, i32),
         best: (&mut i32, &mut u32),
         ply: usize,
@@ -123,9 +125,8 @@ impl Searcher<'_, '_> {
             return;
         };
         quiet_checks(pos, self.weights, &squares, moves);
-        let mut filter: Option<Filter> = None;
         for &m in moves.iter() {
-            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
+            let Some(child) = Self::play_filtered(pos, &m, filter) else {
                 continue;
             };
             self.made(ply, pos, &child);

@@ -118,6 +118,7 @@ impl Searcher<'_, '_> {
             self.search_quiet_checks(
                 pos,
                 &mut moves,
+                &mut filter,
                 (&mut alpha, beta),
                 (&mut best, &mut best_key),
                 ply,
