@@ -135,6 +135,13 @@ export async function moveCount(page) { return page.locator('#movelist button[da
 export async function waitMoves(page, n, timeout = 20000) {
   await page.waitForSelector(`#movelist button[data-ply="${n}"]`, { timeout });
 }
+/**
+ * Plays each [from, to] of `moves` by two clicks and waits until it shows, the game
+ * having `before` moves: a click while a move is on its way is not queued.
+ */
+export async function clickMoves(page, moves, before = 0) {
+  for (const [i, [a, b]] of moves.entries()) { await click(page, a); await click(page, b); await waitMoves(page, before + i + 1); }
+}
 /** The move strings recorded by the server so far. */
 export async function serverMoves(srv, id) {
   const g = await api(srv, 'GET', `/api/games/${id}`);

@@ -3,7 +3,7 @@
 // refused actions, and stepping through the game with the arrow keys.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, openGame, click, drag, waitMoves, serverMoves, shot, boardShot, api, sq } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, openGame, click, clickMoves, drag, waitMoves, serverMoves, shot, boardShot, api, sq } from '../lib/harness.mjs';
 
 let srv, browser;
 before(async () => { srv = await startServer(); browser = await launchBrowser(); });
@@ -179,8 +179,7 @@ test('an illegal action is refused with the reason', async () => {
 test('arrow keys step through the game', async () => {
   const page = await newPage(browser);
   const g = await openGame(page, srv, local('chess'));
-  // each move is answered before the next is clicked: a click while a move is on its way is not queued
-  for (const [i, [a, b]] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']].entries()) { await click(page, a); await click(page, b); await waitMoves(page, i + 1); }
+  await clickMoves(page, [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']]);
   const view = await api(srv, 'GET', `/api/games/${g.id}`);
   await page.locator('body').press('ArrowLeft');
   await page.waitForSelector('#movelist button[data-ply="2"].current');

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { startServer, launchBrowser, newPage, openGame, click, waitMoves, serverMoves, api, shot, boardShot, sleep } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, openGame, click, clickMoves, waitMoves, serverMoves, api, shot, boardShot, sleep } from '../lib/harness.mjs';
 
 let srv, browser;
 before(async () => { srv = await startServer(); browser = await launchBrowser(); });
@@ -98,7 +98,7 @@ test('sounds: a capture and a check are heard (through the test hook), not befor
   await api(srv, 'POST', `/api/games/${g.id}/moves`, { move: 'e2e4' }, g.token);
   await waitMoves(page, 1);
   assert.deepEqual(await page.evaluate(() => window.__menagerieSounds), []);
-  for (const [i, [a, b]] of [['d7', 'd5'], ['e4', 'd5'], ['g8', 'f6'], ['f1', 'b5']].entries()) { await click(page, a); await click(page, b); await waitMoves(page, i + 2); }
+  await clickMoves(page, [['d7', 'd5'], ['e4', 'd5'], ['g8', 'f6'], ['f1', 'b5']], 1);
   await page.waitForFunction(() => window.__menagerieSounds.some((s) => s.kind === 'check'));
   const heard = await page.evaluate(() => window.__menagerieSounds);
   assert.deepEqual(heard.filter((s) => s.kind !== 'move'), [{ kind: 'capture', ply: 3 }, { kind: 'check', ply: 5 }], JSON.stringify(heard));

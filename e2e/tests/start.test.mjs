@@ -1,7 +1,7 @@
 // The start screen, the Pick the Piece builder and the rules pages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, openGame, click, waitMoves, serverMoves, shot, api } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, openGame, click, clickMoves, waitMoves, serverMoves, shot, api } from '../lib/harness.mjs';
 
 let srv, browser;
 before(async () => { srv = await startServer(); browser = await launchBrowser(); });
@@ -108,7 +108,7 @@ test('phone width: the board fits and pieces can be moved by touch', async () =>
 test('export a game record and a position, import them again', async () => {
   const page = await newPage(browser);
   const g = await openGame(page, srv, { variant: 'wreckage', opponent: { kind: 'local' } });
-  for (const [i, [a, b]] of [['e2', 'e5'], ['j9', 'j6']].entries()) { await click(page, a); await click(page, b); await waitMoves(page, i + 1); }
+  await clickMoves(page, [['e2', 'e5'], ['j9', 'j6']]);
   await page.click('.export summary');
   const fen = await page.inputValue('#fen-out');
   await page.click('#show-record');
