@@ -145,6 +145,11 @@ pub struct Features {
     /// men alone, quiet moves that check the enemy king directly are
     /// searched too (`search::checks`, switch `qchecks`).
     pub quiet_checks: bool,
+    /// Futility and late-move pruning skip a quiet move before it is
+    /// played where the board shows it cannot give check (the orthodox
+    /// boards: `search::checks::certainly_no_check`), so the search is the
+    /// same and only faster (stop 56, switch `no-precheck`).
+    pub precheck: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -197,6 +202,7 @@ impl Default for Features {
             fifty_scale: false,
             drawish: false,
             quiet_checks: false,
+            precheck: true,
             quiescence: u32::MAX,
         }
     }

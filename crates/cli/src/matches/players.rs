@@ -117,6 +117,7 @@ impl EngineSpec {
                 "no-iir" => f.iir = false,
                 "histlmr" => f.history_lmr = true,
                 "early" => f.early_pruning = true,
+                "no-precheck" => f.precheck = false,
                 "stability" => f.stability = true,
                 "counter" => f.countermove = true,
                 "singular" => f.singular = true,

@@ -9,6 +9,11 @@
 //! as finding it would need the pins of the enemy king. The squares are
 //! those from which a Knight, Bishop, Rook, Queen or Pawn of the side to
 //! move would attack the enemy king, found once per node.
+//!
+//! The same squares, with the men that screen one of the side's sliders
+//! from the enemy king, tell the main search which quiet moves certainly
+//! give no check ([`certainly_no_check`], switch `no-precheck`): those
+//! futility and late-move pruning skip before playing them.
 
 use super::{Searcher, MAX_PLY};
 use crate::ordering::move_key;
@@ -24,6 +29,10 @@ pub struct CheckSquares {
     diagonal: SquareSet,
     orthogonal: SquareSet,
     pawn: SquareSet,
+    /// The side to move's men that stand first on a line out from the
+    /// enemy king with one of its own sliders of that line next behind:
+    /// moving one may uncover a check.
+    discoverers: SquareSet,
 }
 
 impl CheckSquares {
@@ -42,13 +51,23 @@ impl CheckSquares {
         }
         let king = kings.first()?;
         let g = &pos.variant().geometry;
-        let occupied = pos.board().occupied();
+        let board = pos.board();
+        let occupied = board.occupied();
         let mut lines = [SquareSet::default(), SquareSet::default()];
+        let mut discoverers = SquareSet::default();
         for d in Dir::ALL {
             let mut at = king;
             while let Some(next) = g.step(at, d).filter(|s| !occupied.contains(*s)) {
                 lines[usize::from(d.is_orthogonal())].insert(next);
                 at = next;
+            }
+            if let Some(blocker) = g
+                .step(at, d)
+                .filter(|s| board.by_color(pos.turn()).contains(*s))
+            {
+                if slider_behind(pos, blocker, d) {
+                    discoverers.insert(blocker);
+                }
             }
         }
         let back = -pos.turn().forward();
@@ -61,7 +80,17 @@ impl CheckSquares {
             diagonal: lines[0],
             orthogonal: lines[1],
             pawn,
+            discoverers,
         })
+    }
+
+    /// Whether the plain move of the side to move's `role` from `from` to
+    /// `to` may give check: directly from `to`, or by uncovering a slider
+    /// (any move of a man that screens one, whether or not it leaves the
+    /// line). `false` is certain; `true` may be wrong.
+    #[must_use]
+    pub fn may_check(&self, role: Role, from: Square, to: Square) -> bool {
+        self.discoverers.contains(from) || self.checks(role, to)
     }
 
     /// Whether a `role` of the side to move arriving on `to` checks the
@@ -78,6 +107,41 @@ impl CheckSquares {
         };
         set.contains(to)
     }
+}
+
+/// Whether the first man beyond `blocker`, walking on in direction `d`
+/// (away from the enemy king), is a slider of the side to move that moves
+/// along `d`: a Queen, or a Rook on a rank or file, a Bishop on a diagonal.
+fn slider_behind(pos: &Position, blocker: Square, d: Dir) -> bool {
+    let g = &pos.variant().geometry;
+    let board = pos.board();
+    let mut at = blocker;
+    while let Some(next) = g.step(at, d) {
+        if let Some(p) = board.get(next) {
+            let line = if d.is_orthogonal() {
+                Role::Rook
+            } else {
+                Role::Bishop
+            };
+            return p.color == pos.turn() && (p.role == Role::Queen || p.role == line);
+        }
+        at = next;
+    }
+    false
+}
+
+/// Whether the quiet move `m` of `pos` certainly gives no check, so that
+/// futility and late-move pruning may skip it before it is played:
+/// `checks` are `pos`'s check squares (none off the orthodox boards, where
+/// nothing is certain). Castling is never certain (its Rook may check).
+#[must_use]
+pub fn certainly_no_check(pos: &Position, checks: Option<&CheckSquares>, m: &Move) -> bool {
+    let (Some(sq), Move::Normal { from, to, .. }) = (checks, m) else {
+        return false;
+    };
+    pos.board()
+        .get(*from)
+        .is_some_and(|p| !sq.may_check(p.role, *from, *to))
 }
 
 /// The quiet moves of `pos` that give direct check and do not lose
@@ -263,6 +327,82 @@ mod tests {
             }
             false
         })
+    }
+
+    #[test]
+    fn no_move_called_certainly_checkless_gives_check() {
+        // Random games of chess: every plain move `certainly_no_check`
+        // passes is played and must leave the enemy king out of check,
+        // and the test must pass a good share of the quiet moves and see
+        // checks it refused (so it can fail both ways).
+        let (mut passed, mut refused_checks, mut quiet) = (0, 0, 0);
+        let mut seed = 56u64;
+        for _ in 0..40 {
+            let mut pos = Position::start(fide::chess());
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let squares = CheckSquares::new(&pos);
+                for m in moves.iter().filter(|m| crate::pruning::is_quiet(m)) {
+                    quiet += 1;
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    if certainly_no_check(&pos, squares.as_ref(), m) {
+                        passed += 1;
+                        assert!(!child.is_check(), "{}: {m:?}", pos.fen());
+                    } else if child.is_check() {
+                        refused_checks += 1;
+                    }
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let m = moves[(seed >> 33) as usize % moves.len()];
+                pos.play_unchecked(&m);
+            }
+        }
+        assert!(
+            passed * 10 > quiet * 8,
+            "{passed} of {quiet} quiet moves passed"
+        );
+        assert!(refused_checks > 100, "{refused_checks} checks refused");
+    }
+
+    #[test]
+    fn a_discovered_check_is_never_certainly_checkless() {
+        // The Knight on d3 screens the Queen on c2 from the King on h7;
+        // every move of it uncovers check, and the Rook's lift checks
+        // directly; the Pawn's moves give none.
+        let pos = position("8/7k/8/8/8/3N4/1PQ5/R6K w - - 0 1");
+        let sq = CheckSquares::new(&pos).unwrap();
+        for m in pos.legal_moves().iter() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            if child.is_check() {
+                assert!(!certainly_no_check(&pos, Some(&sq), m), "{m:?}");
+            }
+        }
+        let from = |name| {
+            let at = Square::parse(name);
+            move |m: &&Move| m.from() == at
+        };
+        let knight: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .filter(from("d3"))
+            .copied()
+            .collect();
+        assert_eq!(knight.len(), 7);
+        assert!(knight
+            .iter()
+            .all(|m| !certainly_no_check(&pos, Some(&sq), m)));
+        assert!(pos
+            .legal_moves()
+            .iter()
+            .filter(from("b2"))
+            .all(|m| certainly_no_check(&pos, Some(&sq), m)));
     }
 
     #[test]

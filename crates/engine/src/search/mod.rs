@@ -501,6 +501,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 .any(|m| move_key(m) == tt_key && !pruning::is_quiet(m));
         let extra_reduction = i32::from(self.features.cut_lmr && cut_node);
         let mut filter = None;
+        let mut check_squares = None;
         let mut best = -INFINITY;
         let mut best_key = 0;
         let mut best_quiet = false;
@@ -544,7 +545,17 @@ impl<'a, 's> Searcher<'a, 's> {
                         self.rising(ply, in_check),
                     )
                     || pruning::history_prunable(self.features, depth, history, pv_node));
-            if prunable && self.features.early_pruning {
+            if prunable
+                && (self.features.early_pruning
+                    || self.features.precheck
+                        && checks::certainly_no_check(
+                            pos,
+                            check_squares
+                                .get_or_insert_with(|| checks::CheckSquares::new(pos))
+                                .as_ref(),
+                            &m,
+                        ))
+            {
                 continue;
             }
             if !in_check
