@@ -176,7 +176,11 @@ impl Engine {
         }
         order_roots(pos, &self.weights, &mut roots);
         let history = history_of(game);
-        let budget = limits.time_budget();
+        let budget = if features.flat_time {
+            limits.flat_time_budget(pos.fullmoves())
+        } else {
+            limits.time_budget()
+        };
         let shared = Shared {
             tt: &self.tt,
             stop,

@@ -78,16 +78,40 @@ impl Limits {
             return Some((t, t));
         }
         let clock = self.clock?;
+        let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
+        Some(self.clock_budget(clock, moves + 2))
+    }
+
+    /// Like [`Limits::time_budget`], but in sudden death the share of the
+    /// time left is spread over more moves early in the game, from 60 at
+    /// the start to 35 from move 50 on (`fullmoves`, the game's move
+    /// number), since a search overruns its soft budget by about half
+    /// (the iteration that starts just before it runs on) and a clock
+    /// shared over 32 moves left a tenth of a second a move by move 50
+    /// (`Features::flat_time`, stop 56).
+    #[must_use]
+    pub fn flat_time_budget(&self, fullmoves: u32) -> Option<(Duration, Duration)> {
+        let Some(clock) = self
+            .clock
+            .filter(|c| !self.infinite && self.movetime.is_none() && c.moves_to_go.is_none())
+        else {
+            return self.time_budget();
+        };
+        let horizon = 60u32.saturating_sub(fullmoves / 2).max(35);
+        Some(self.clock_budget(clock, horizon))
+    }
+
+    /// The soft and hard budgets of `clock` shared over `moves` moves.
+    fn clock_budget(&self, clock: Clock, moves: u32) -> (Duration, Duration) {
         let left = clock
             .time
             .saturating_sub(self.move_overhead)
             .max(Duration::from_millis(1));
-        let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let share = left / (moves + 2) + clock.increment * 3 / 4;
+        let share = left / moves + clock.increment * 3 / 4;
         let hard_cap = left * 2 / 5;
         let soft = share.min(hard_cap);
         let hard = (share * 4).min(hard_cap).max(soft);
-        Some((soft, hard))
+        (soft, hard)
     }
 }
 
@@ -109,6 +133,30 @@ mod tests {
         assert!(soft <= hard);
         assert!(hard <= Duration::from_millis(400));
         assert!(soft >= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn the_flat_budget_spreads_the_clock_over_more_moves_early() {
+        let l = Limits {
+            clock: Some(Clock {
+                time: Duration::from_secs(10),
+                increment: Duration::from_millis(100),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let (old, _) = l.time_budget().unwrap();
+        let (start, hard) = l.flat_time_budget(1).unwrap();
+        let (late, _) = l.flat_time_budget(70).unwrap();
+        // 10 s / 32 + 75 ms, 10 s / 60 + 75 ms, 10 s / 35 + 75 ms.
+        assert_eq!(old, Duration::from_millis(387) + Duration::from_micros(500));
+        assert_eq!(start, Duration::from_nanos(241_666_666));
+        assert_eq!(late, Duration::from_nanos(360_714_285));
+        assert_eq!(hard, start * 4);
+        // A fixed move time or moves to go keep the plain budget.
+        let mut fixed = l.clone();
+        fixed.movetime = Some(Duration::from_millis(50));
+        assert_eq!(fixed.flat_time_budget(1), fixed.time_budget());
     }
 
     #[test]

@@ -150,6 +150,10 @@ pub struct Features {
     /// boards: `search::checks::certainly_no_check`), so the search is the
     /// same and only faster (stop 56, switch `no-precheck`).
     pub precheck: bool,
+    /// On a clock in sudden death, the time left is shared over 60 moves
+    /// at the start down to 35 from move 50 on, not 32 throughout
+    /// ([`crate::Limits::flat_time_budget`], stop 56, switch `flattime`).
+    pub flat_time: bool,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -203,6 +207,7 @@ impl Default for Features {
             drawish: false,
             quiet_checks: false,
             precheck: true,
+            flat_time: false,
             quiescence: u32::MAX,
         }
     }

@@ -118,6 +118,7 @@ impl EngineSpec {
                 "histlmr" => f.history_lmr = true,
                 "early" => f.early_pruning = true,
                 "no-precheck" => f.precheck = false,
+                "flattime" => f.flat_time = true,
                 "stability" => f.stability = true,
                 "counter" => f.countermove = true,
                 "singular" => f.singular = true,

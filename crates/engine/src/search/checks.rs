@@ -61,11 +61,11 @@ impl CheckSquares {
                 lines[usize::from(d.is_orthogonal())].insert(next);
                 at = next;
             }
-            if let Some(blocker) = g
-                .step(at, d)
-                .filter(|s| board.by_color(pos.turn()).contains(*s))
-            {
-                if slider_behind(pos, blocker, d) {
+            // The first man on the line: an enemy one may be captured
+            // there by a checking slider; one of ours may screen.
+            if let Some(blocker) = g.step(at, d) {
+                lines[usize::from(d.is_orthogonal())].insert(blocker);
+                if board.by_color(pos.turn()).contains(blocker) && slider_behind(pos, blocker, d) {
                     discoverers.insert(blocker);
                 }
             }
@@ -130,15 +130,30 @@ fn slider_behind(pos: &Position, blocker: Square, d: Dir) -> bool {
     false
 }
 
-/// Whether the quiet move `m` of `pos` certainly gives no check, so that
-/// futility and late-move pruning may skip it before it is played:
-/// `checks` are `pos`'s check squares (none off the orthodox boards, where
-/// nothing is certain). Castling is never certain (its Rook may check).
+/// Whether the move `m` of `pos` certainly gives no check, so that
+/// futility and late-move pruning may skip a quiet one before it is played
+/// and the search need not test the king after any other: `checks` are
+/// `pos`'s check squares (none off the orthodox boards, where nothing is
+/// certain). Castling is never certain (its Rook may check), nor a
+/// promotion (the new man may check through the square the Pawn left), nor
+/// a capture off the landing square (en passant may uncover a line).
 #[must_use]
 pub fn certainly_no_check(pos: &Position, checks: Option<&CheckSquares>, m: &Move) -> bool {
-    let (Some(sq), Move::Normal { from, to, .. }) = (checks, m) else {
+    let (
+        Some(sq),
+        Move::Normal {
+            from,
+            to,
+            captured,
+            promotion,
+        },
+    ) = (checks, m)
+    else {
         return false;
     };
+    if promotion.is_some() || !(*captured - SquareSet::from_square(*to)).is_empty() {
+        return false;
+    }
     pos.board()
         .get(*from)
         .is_some_and(|p| !sq.may_check(p.role, *from, *to))
@@ -331,11 +346,12 @@ mod tests {
 
     #[test]
     fn no_move_called_certainly_checkless_gives_check() {
-        // Random games of chess: every plain move `certainly_no_check`
-        // passes is played and must leave the enemy king out of check,
-        // and the test must pass a good share of the quiet moves and see
-        // checks it refused (so it can fail both ways).
+        // Random games of chess: every move `certainly_no_check` passes
+        // (captures and promotions too) is played and must leave the enemy
+        // king out of check, and the test must pass a good share of the
+        // moves and see checks it refused (so it can fail both ways).
         let (mut passed, mut refused_checks, mut quiet) = (0, 0, 0);
+        let (mut captures, mut captures_passed) = (0, 0);
         let mut seed = 56u64;
         for _ in 0..40 {
             let mut pos = Position::start(fide::chess());
@@ -345,15 +361,18 @@ mod tests {
                     break;
                 }
                 let squares = CheckSquares::new(&pos);
-                for m in moves.iter().filter(|m| crate::pruning::is_quiet(m)) {
-                    quiet += 1;
+                for m in moves.iter() {
                     let mut child = pos.clone();
                     child.play_unchecked(m);
-                    if certainly_no_check(&pos, squares.as_ref(), m) {
-                        passed += 1;
-                        assert!(!child.is_check(), "{}: {m:?}", pos.fen());
-                    } else if child.is_check() {
-                        refused_checks += 1;
+                    let certain = certainly_no_check(&pos, squares.as_ref(), m);
+                    assert!(!(certain && child.is_check()), "{}: {m:?}", pos.fen());
+                    if crate::pruning::is_quiet(m) {
+                        quiet += 1;
+                        passed += usize::from(certain);
+                        refused_checks += usize::from(!certain && child.is_check());
+                    } else {
+                        captures += 1;
+                        captures_passed += usize::from(certain);
                     }
                 }
                 seed = seed
@@ -368,6 +387,10 @@ mod tests {
             "{passed} of {quiet} quiet moves passed"
         );
         assert!(refused_checks > 100, "{refused_checks} checks refused");
+        assert!(
+            captures_passed * 10 > captures * 6,
+            "{captures_passed} of {captures} other moves passed"
+        );
     }
 
     #[test]

@@ -92,6 +92,9 @@ pub struct Searcher<'a, 's> {
     /// Whether the node at each ply is expected to cut (set by its
     /// parent before searching it; never at the root or a PV node).
     cut_nodes: Vec<bool>,
+    /// Whether the node at each ply is in check, when the move that led to
+    /// it already found out (taken at the node's entry, like `cut_nodes`).
+    known_check: Vec<Option<bool>>,
 }
 
 /// Whether repetition draws and the 50-move rule apply.
@@ -132,6 +135,7 @@ impl<'a, 's> Searcher<'a, 's> {
             evals: vec![-INFINITY; MAX_PLY + 2],
             nnue: net.map(|n| Stack::new(n, MAX_PLY + 1)),
             cut_nodes: vec![false; MAX_PLY + 2],
+            known_check: vec![None; MAX_PLY + 2],
         }
     }
 
@@ -336,6 +340,7 @@ impl<'a, 's> Searcher<'a, 's> {
         // set for.
         let flagged = std::mem::take(&mut self.cut_nodes[ply]);
         let cut_node = !pv_node && flagged;
+        let known_check = self.known_check[ply].take();
         if ply > 0 {
             if self.count_node() {
                 return 0;
@@ -356,7 +361,8 @@ impl<'a, 's> Searcher<'a, 's> {
         if ply >= MAX_PLY {
             return self.evaluate(pos, ply);
         }
-        let in_check = pos.variant().has_royal_king() && pos.is_check();
+        let in_check =
+            known_check.unwrap_or_else(|| pos.variant().has_royal_king() && pos.is_check());
         let mut depth =
             if in_check && self.checks_extended(ply) && !self.features.safe_check_extension {
                 depth + 1
@@ -571,7 +577,16 @@ impl<'a, 's> Searcher<'a, 's> {
                 continue;
             };
             legal += 1;
-            let gives_check = child.variant().has_royal_king() && child.is_check();
+            let gives_check = child.variant().has_royal_king()
+                && !(self.features.precheck
+                    && checks::certainly_no_check(
+                        pos,
+                        check_squares
+                            .get_or_insert_with(|| checks::CheckSquares::new(pos))
+                            .as_ref(),
+                        &m,
+                    ))
+                && child.is_check();
             let new_depth = new_depth
                 + i32::from(gives_check && extension == 0 && self.safe_check(pos, &m, ply));
             if prunable && !gives_check {
@@ -580,6 +595,7 @@ impl<'a, 's> Searcher<'a, 's> {
             self.push(&child, &m);
             self.made(ply, pos, &child);
             let s = if legal == 1 {
+                self.known_check[ply + 1] = Some(gives_check);
                 self.cut_nodes[ply + 1] = !cut_node;
                 self.child_score(&child, new_depth, alpha, beta, ply, &mut child_pv)
             } else {
@@ -598,12 +614,15 @@ impl<'a, 's> Searcher<'a, 's> {
                 };
                 let (a, b) = (alpha, alpha + 1);
                 self.cut_nodes[ply + 1] = true;
+                self.known_check[ply + 1] = Some(gives_check);
                 let mut s = self.child_score(&child, new_depth - r, a, b, ply, &mut child_pv);
                 if s > alpha && r > 0 {
                     self.cut_nodes[ply + 1] = !cut_node;
+                    self.known_check[ply + 1] = Some(gives_check);
                     s = self.child_score(&child, new_depth, a, b, ply, &mut child_pv);
                 }
                 if s > alpha && s < beta {
+                    self.known_check[ply + 1] = Some(gives_check);
                     s = self.child_score(&child, new_depth, alpha, beta, ply, &mut child_pv);
                 }
                 s
