@@ -93,7 +93,8 @@ pub struct Searcher<'a, 's> {
     /// parent before searching it; never at the root or a PV node).
     cut_nodes: Vec<bool>,
     /// Whether the node at each ply is in check, when the move that led to
-    /// it already found out (taken at the node's entry, like `cut_nodes`).
+    /// it (or the search handing it to the quiescence search) already found
+    /// out; taken at the node's entry, like `cut_nodes`.
     known_check: Vec<Option<bool>>,
 }
 
@@ -370,6 +371,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 depth
             };
         if depth <= 0 {
+            self.known_check[ply] = Some(in_check);
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
         let hash = pos.hash();

@@ -19,6 +19,7 @@ impl Searcher<'_, '_> {
         ply: usize,
         qply: u32,
     ) -> i32 {
+        let known_check = self.known_check[ply].take();
         if self.count_node() || self.dead(pos) {
             return 0;
         }
@@ -29,7 +30,8 @@ impl Searcher<'_, '_> {
         if ply >= MAX_PLY || qply >= self.features.quiescence {
             return self.evaluate(pos, ply);
         }
-        let in_check = qply < 4 && pos.variant().has_royal_king() && pos.is_check();
+        let in_check = qply < 4
+            && known_check.unwrap_or_else(|| pos.variant().has_royal_king() && pos.is_check());
         let hash = pos.hash();
         let entry = self.shared.tt.probe(hash);
         if let Some(s) = entry.and_then(|e| table_cutoff(e, ply, alpha, beta)) {
