@@ -147,8 +147,9 @@ pub struct Features {
     pub quiet_checks: bool,
     /// Futility and late-move pruning skip a quiet move before it is
     /// played where the board shows it cannot give check (the orthodox
-    /// boards: `search::checks::certainly_no_check`), so the search is the
-    /// same and only faster (stop 56, switch `no-precheck`).
+    /// boards: `search::checks::certainly_no_check`), and the king is not
+    /// tested after a move so shown; the search is the same and only
+    /// faster (stop 56, switch `no-precheck`).
     pub precheck: bool,
     /// On a clock in sudden death, the time left is shared over 60 moves
     /// at the start down to 35 from move 50 on, not 32 throughout

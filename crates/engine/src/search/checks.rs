@@ -11,9 +11,10 @@
 //! move would attack the enemy king, found once per node.
 //!
 //! The same squares, with the men that screen one of the side's sliders
-//! from the enemy king, tell the main search which quiet moves certainly
-//! give no check ([`certainly_no_check`], switch `no-precheck`): those
-//! futility and late-move pruning skip before playing them.
+//! from the enemy king, tell the main search which moves certainly give no
+//! check ([`certainly_no_check`], switch `no-precheck`): the quiet ones
+//! futility and late-move pruning skip before playing them, and after the
+//! others the king is not tested.
 
 use super::{Searcher, MAX_PLY};
 use crate::ordering::move_key;

@@ -555,14 +555,7 @@ impl<'a, 's> Searcher<'a, 's> {
                     || pruning::history_prunable(self.features, depth, history, pv_node));
             if prunable
                 && (self.features.early_pruning
-                    || self.features.precheck
-                        && checks::certainly_no_check(
-                            pos,
-                            check_squares
-                                .get_or_insert_with(|| checks::CheckSquares::new(pos))
-                                .as_ref(),
-                            &m,
-                        ))
+                    || self.certainly_no_check(pos, &m, &mut check_squares))
             {
                 continue;
             }
@@ -579,16 +572,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 continue;
             };
             legal += 1;
-            let gives_check = child.variant().has_royal_king()
-                && !(self.features.precheck
-                    && checks::certainly_no_check(
-                        pos,
-                        check_squares
-                            .get_or_insert_with(|| checks::CheckSquares::new(pos))
-                            .as_ref(),
-                        &m,
-                    ))
-                && child.is_check();
+            let gives_check = self.gives_check(pos, &m, &child, &mut check_squares);
             let new_depth = new_depth
                 + i32::from(gives_check && extension == 0 && self.safe_check(pos, &m, ply));
             if prunable && !gives_check {
@@ -699,6 +683,39 @@ impl<'a, 's> Searcher<'a, 's> {
             }
         }
         best
+    }
+
+    /// Whether `m` of `pos` certainly gives no check
+    /// ([`checks::certainly_no_check`], with [`Features::precheck`]); the
+    /// node's check `squares` are found on first use.
+    fn certainly_no_check(
+        &self,
+        pos: &Position,
+        m: &Move,
+        squares: &mut Option<Option<checks::CheckSquares>>,
+    ) -> bool {
+        self.features.precheck
+            && checks::certainly_no_check(
+                pos,
+                squares
+                    .get_or_insert_with(|| checks::CheckSquares::new(pos))
+                    .as_ref(),
+                m,
+            )
+    }
+
+    /// Whether `child`, reached by `m` from `pos`, is in check: the king is
+    /// tested unless the check `squares` prove it is not.
+    fn gives_check(
+        &self,
+        pos: &Position,
+        m: &Move,
+        child: &Position,
+        squares: &mut Option<Option<checks::CheckSquares>>,
+    ) -> bool {
+        child.variant().has_royal_king()
+            && !self.certainly_no_check(pos, m, squares)
+            && child.is_check()
     }
 
     /// Whether the check `m` of `pos` at `ply` is extended by
