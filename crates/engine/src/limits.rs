@@ -119,16 +119,21 @@ impl Limits {
 mod tests {
     use super::*;
 
-    #[test]
-    fn clock_budget_stays_within_the_time_left() {
-        let l = Limits {
+    /// Sudden death with `time` left and `increment` a move, in ms.
+    fn sudden_death(time: u64, increment: u64) -> Limits {
+        Limits {
             clock: Some(Clock {
-                time: Duration::from_millis(1000),
-                increment: Duration::from_millis(0),
+                time: Duration::from_millis(time),
+                increment: Duration::from_millis(increment),
                 moves_to_go: None,
             }),
             ..Limits::default()
-        };
+        }
+    }
+
+    #[test]
+    fn clock_budget_stays_within_the_time_left() {
+        let l = sudden_death(1000, 0);
         let (soft, hard) = l.time_budget().unwrap();
         assert!(soft <= hard);
         assert!(hard <= Duration::from_millis(400));
@@ -137,14 +142,7 @@ mod tests {
 
     #[test]
     fn the_flat_budget_spreads_the_clock_over_more_moves_early() {
-        let l = Limits {
-            clock: Some(Clock {
-                time: Duration::from_secs(10),
-                increment: Duration::from_millis(100),
-                moves_to_go: None,
-            }),
-            ..Limits::default()
-        };
+        let l = sudden_death(10_000, 100);
         let (old, _) = l.time_budget().unwrap();
         let (start, hard) = l.flat_time_budget(1).unwrap();
         let (late, _) = l.flat_time_budget(70).unwrap();
