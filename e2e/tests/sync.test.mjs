@@ -53,6 +53,20 @@ test('a killed server: the page says it is reconnecting, then the game goes on',
   await page.context().close();
 });
 
+/**
+ * Fails with what the page showed (and a picture of it), so an intermittent
+ * failure says whether the click was lost, the answer never came or the
+ * message was cleared.
+ * @param {import('playwright-core').Page} page
+ * @param {string} what
+ * @param {Error} e
+ */
+async function explain(page, what, e) {
+  await shot(page, 'sync-failure');
+  const text = async (sel) => (await page.locator(sel).first().textContent().catch(() => '?'))?.trim();
+  throw new Error(`${what}: message "${await text('#message')}", status "${await text('#status')}", controls "${await text('#controls')}", outcome hidden ${await page.locator('#outcome').isHidden()} (${e.message})`);
+}
+
 test('resigning after a declined draw leaves no stale message and the record has the result', async () => {
   const page = await newPage(browser);
   const g = await openGame(page, srv, { variant: 'chess', opponent: { kind: 'engine', level: 1 }, color: 'white' });
@@ -62,7 +76,8 @@ test('resigning after a declined draw leaves no stale message and the record has
   await page.click('#show-record');
   await page.waitForFunction(() => /Result "\*"/.test(document.querySelector('#record-out')?.value || ''));
   await page.click('#controls [data-c="offer"]');
-  await page.waitForFunction(() => /declines/.test(document.querySelector('#message')?.textContent || ''));
+  await page.waitForFunction(() => /declines/.test(document.querySelector('#message')?.textContent || ''))
+    .catch((e) => explain(page, 'the decline was not shown', e));
   await page.click('#controls [data-c="resign"]');
   await page.waitForSelector('#outcome:not([hidden])');
   await page.waitForFunction(() => /Result "0-1"/.test(document.querySelector('#record-out')?.value || ''));
