@@ -1,6 +1,9 @@
 //! The integration tests of this crate, one test binary: each file below is
 //! a module of its own, and the helpers they share are declared here once
-//! (linking one binary instead of one per file keeps CI's build short).
+//! (linking one binary instead of one per file keeps CI's build short). The
+//! one exception is `cluster_restart`, in the binary `restart`: it stops the
+//! whole PostgreSQL cluster, which would cut every other test's connections
+//! if it ran beside them (cargo runs test binaries one after another).
 
 mod support;
 
@@ -11,7 +14,6 @@ mod cluster;
 mod cluster_load;
 mod cluster_lobby;
 mod cluster_races;
-mod cluster_restart;
 mod contract;
 mod correspondence;
 mod flood;
