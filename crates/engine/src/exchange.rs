@@ -13,7 +13,7 @@
 
 use crate::eval::{self, Weights};
 use menagerie_rules::movegen::attacks;
-use menagerie_rules::{Move, Position, Role, Square, SquareSet};
+use menagerie_rules::{Color, Move, Position, Role, Square, SquareSet};
 
 /// Centipawns a capturer may outweigh its victim before a defended landing
 /// square makes the capture losing (a bishop for a knight is an even trade).
@@ -63,27 +63,25 @@ pub fn value(pos: &Position, w: &Weights, m: &Move) -> Option<i32> {
     if !value_kind(m) {
         return None;
     }
-    let sides = attacks::OrthodoxAttackers::new(pos)?;
+    let mut square = Contested::new(pos, to, from)?;
     let board = pos.board();
-    let mut occupied = board.occupied() - SquareSet::from_square(from);
     let mut gains = [0i32; 40];
     gains[0] = eval::piece_value(pos, w, to);
     let mut on_square = eval::piece_value(pos, w, from);
     let mut side = !pos.turn();
     let mut n = 0;
     while n + 1 < gains.len() {
-        let ours = sides.onto(pos, to, occupied, side);
-        let Some(next) = least_valuable(pos, w, ours) else {
+        let Some(next) = least_valuable(pos, w, square.attackers(pos, side)) else {
             break;
         };
         let king = board.get(next).is_some_and(|p| p.role == Role::King);
-        if king && !sides.onto(pos, to, occupied, !side).is_empty() {
+        if king && !square.attackers(pos, !side).is_empty() {
             break;
         }
         n += 1;
         gains[n] = on_square - gains[n - 1];
         on_square = eval::piece_value(pos, w, next);
-        occupied.remove(next);
+        square.leave(pos, next);
         side = !side;
     }
     while n > 0 {
@@ -91,6 +89,50 @@ pub fn value(pos: &Position, w: &Weights, m: &Move) -> Option<i32> {
         n -= 1;
     }
     Some(gains[0])
+}
+
+/// The square an exchange is fought on, and the attackers of each side
+/// still on the board, each side's listed when first asked for; a man
+/// leaving uncovers at most the slider behind it.
+struct Contested {
+    sides: attacks::OrthodoxAttackers,
+    square: Square,
+    occupied: SquareSet,
+    attackers: [Option<SquareSet>; 2],
+}
+
+impl Contested {
+    /// The exchange on `square` of `pos` once the man on `from` has left
+    /// for it; `None` where the attackers cannot be listed set-wise.
+    fn new(pos: &Position, square: Square, from: Square) -> Option<Contested> {
+        Some(Contested {
+            sides: attacks::OrthodoxAttackers::new(pos)?,
+            square,
+            occupied: pos.board().occupied() - SquareSet::from_square(from),
+            attackers: [None; 2],
+        })
+    }
+
+    /// The men of `side` attacking the square.
+    fn attackers(&mut self, pos: &Position, side: Color) -> SquareSet {
+        let (sides, square, occupied) = (&self.sides, self.square, self.occupied);
+        *self.attackers[side.index()].get_or_insert_with(|| sides.onto(pos, square, occupied, side))
+    }
+
+    /// The man on `from` leaves the board (it captured on the square).
+    fn leave(&mut self, pos: &Position, from: Square) {
+        self.occupied.remove(from);
+        let behind = self.sides.behind(pos, self.square, self.occupied, from);
+        for (side, set) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(&mut self.attackers)
+        {
+            if let Some(set) = set {
+                set.remove(from);
+                *set |= behind & pos.board().by_color(side);
+            }
+        }
+    }
 }
 
 /// Whether the static exchange value of `m` ([`value`]) is below
@@ -235,6 +277,79 @@ mod tests {
         for m in &moves {
             assert_eq!(value(&pos, &Weights::default(), m), None, "{m:?}");
         }
+    }
+
+    /// The exchange value with every side's attackers listed afresh at
+    /// each capture (the way [`value`] worked before it kept them): the
+    /// yardstick for the kept set and its x-rays.
+    fn value_listed_afresh(pos: &Position, w: &Weights, m: &Move) -> Option<i32> {
+        let (from, to) = (m.from()?, m.to()?);
+        if !value_kind(m) {
+            return None;
+        }
+        let sides = attacks::OrthodoxAttackers::new(pos)?;
+        let board = pos.board();
+        let mut occupied = board.occupied() - SquareSet::from_square(from);
+        let mut gains = vec![eval::piece_value(pos, w, to)];
+        let mut on_square = eval::piece_value(pos, w, from);
+        let mut side = !pos.turn();
+        while let Some(next) = least_valuable(pos, w, sides.onto(pos, to, occupied, side)) {
+            let king = board.get(next).is_some_and(|p| p.role == Role::King);
+            if king && !sides.onto(pos, to, occupied, !side).is_empty() {
+                break;
+            }
+            gains.push(on_square - gains[gains.len() - 1]);
+            on_square = eval::piece_value(pos, w, next);
+            occupied.remove(next);
+            side = !side;
+        }
+        for n in (1..gains.len()).rev() {
+            gains[n - 1] = -(-gains[n - 1]).max(gains[n]);
+        }
+        Some(gains[0])
+    }
+
+    #[test]
+    fn the_kept_attackers_value_every_exchange_as_listing_them_afresh_does() {
+        // Random games of chess: every move's exchange value equals the
+        // one found by listing the attackers again after each capture;
+        // enough of them must be long exchanges with a man behind a
+        // capturer (x-rays), so the test sees what it is about.
+        let w = Weights::default();
+        let (mut compared, mut uncovered) = (0, 0);
+        let mut seed = 57u64;
+        for _ in 0..30 {
+            let mut pos = Position::start(fide::chess());
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let sides = attacks::OrthodoxAttackers::new(&pos).expect("chess");
+                for m in &moves {
+                    let kept = value(&pos, &w, m);
+                    assert_eq!(
+                        kept,
+                        value_listed_afresh(&pos, &w, m),
+                        "{} {m:?}",
+                        pos.fen()
+                    );
+                    compared += usize::from(kept.is_some());
+                    if let (Some(from), Some(to)) = (m.from(), m.to()) {
+                        let occupied = pos.board().occupied() - SquareSet::from_square(from);
+                        uncovered +=
+                            usize::from(!sides.behind(&pos, to, occupied, from).is_empty());
+                    }
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let m = moves[(seed >> 33) as usize % moves.len()];
+                pos.play_unchecked(&m);
+            }
+        }
+        assert!(compared > 20_000, "{compared} exchanges compared");
+        assert!(uncovered > 500, "{uncovered} men with a slider behind them");
     }
 
     #[test]

@@ -335,6 +335,12 @@ pub fn is_losing_capture(score: i32) -> bool {
     score < LOSING_CAPTURE / 2
 }
 
+/// Whether an order score from [`score_moves`] is a capture's or a
+/// promotion's not yet found losing (the table move's is not).
+fn is_capture_untested(score: i32) -> bool {
+    score > KILLER + 1 && score < TT_MOVE
+}
+
 /// The value of what a move removes: every captured square's piece. A Wall
 /// square carries half the Wall's value, so taking both squares counts both.
 #[must_use]
@@ -356,10 +362,12 @@ pub fn gain(pos: &Position, w: &Weights, m: &Move) -> i32 {
     v
 }
 
-/// Scores every move for the order of search: the table move, winning
-/// captures and promotions, killers, the counter-move of `context`'s
-/// previous move, quiet moves by history, then (with `context.exchange`)
-/// captures that lose material by [`crate::exchange::losing`].
+/// Scores every move for the order of search: the table move, captures
+/// and promotions, killers, the counter-move of `context`'s previous move,
+/// then quiet moves by history. Every capture is scored as if it won
+/// material: with `context.exchange`, [`pick_judged`] tests a capture when
+/// its turn comes and moves one that loses after the quiet moves, so the
+/// captures a cut-off leaves untried are never tested.
 #[allow(clippy::too_many_arguments)]
 pub fn score_moves(
     pos: &Position,
@@ -387,24 +395,12 @@ pub fn score_moves(
                 .from()
                 .and_then(|s| pos.board().get(s))
                 .map_or(0, |p| w.piece[p.role.index()]);
-            let losing = || {
-                if context.see {
-                    crate::exchange::losing_by_exchange(pos, w, m)
-                } else {
-                    crate::exchange::losing(pos, w, m)
-                }
-            };
-            let base = if context.exchange && losing() {
-                LOSING_CAPTURE
-            } else {
-                CAPTURE
-            };
             let proven = if context.capture_history {
                 h.captures.of(pos, m) / 8
             } else {
                 0
             };
-            base + gain(pos, w, m) * 16 - attacker / 16 + proven
+            CAPTURE + gain(pos, w, m) * 16 - attacker / 16 + proven
         } else if key == killers[0] {
             KILLER + 1
         } else if key == killers[1] {
@@ -426,16 +422,55 @@ pub fn score_moves(
 /// Moves the best-scored remaining move to index `i` (selection sort, lazy:
 /// a cut-off leaves the rest unsorted).
 pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-    // The highest score first (a branch-free pass the compiler vectorises),
-    // then the first move holding it: the same move as a scan for the
-    // first strict maximum.
-    let rest = &scores[i..];
-    let Some(&top) = rest.iter().max() else {
+    if let Some(best) = first_best(scores, i) {
+        moves.swap(i, best);
+        scores.swap(i, best);
+    }
+}
+
+/// Like [`pick`], for scores from [`score_moves`] with `context.exchange`:
+/// a capture whose turn comes is first tested ([`losing`]); one that loses
+/// material is scored among the losing captures, after every quiet move,
+/// and the pick is made again. Since a capture's score only ever falls,
+/// the moves come in the order they would if every capture had been
+/// tested first, and the captures after a cut-off are never tested.
+pub fn pick_judged(
+    pos: &Position,
+    w: &Weights,
+    context: &Context,
+    moves: &mut [Move],
+    scores: &mut [i32],
+    i: usize,
+) {
+    while let Some(best) = first_best(scores, i) {
+        let untested = is_capture_untested(scores[best]);
+        if context.exchange && untested && losing(pos, w, context, &moves[best]) {
+            scores[best] += LOSING_CAPTURE - CAPTURE;
+            continue;
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
         return;
-    };
-    let best = i + rest.iter().position(|&s| s == top).unwrap_or(0);
-    moves.swap(i, best);
-    scores.swap(i, best);
+    }
+}
+
+/// Whether the capture `m` loses material, by the static exchange value
+/// with `context.see`, else by the one-step test.
+fn losing(pos: &Position, w: &Weights, context: &Context, m: &Move) -> bool {
+    if context.see {
+        crate::exchange::losing_by_exchange(pos, w, m)
+    } else {
+        crate::exchange::losing(pos, w, m)
+    }
+}
+
+/// The index of the first of the highest scores from `i` on.
+fn first_best(scores: &[i32], i: usize) -> Option<usize> {
+    // The highest score first (a branch-free pass), then the first move
+    // holding it: the same move as a scan for the first strict maximum.
+    let rest = scores.get(i..)?;
+    let &top = rest.iter().max()?;
+    Some(i + rest.iter().position(|&s| s == top).unwrap_or(0))
 }
 
 #[cfg(test)]
@@ -471,18 +506,72 @@ mod tests {
         };
         let mut scores = Vec::new();
         let h = Heuristics::default();
-        score_moves(
-            &pos,
-            &Weights::default(),
-            &moves,
-            0,
-            0,
-            &h,
-            &context,
-            &mut scores,
-        );
-        assert!(is_losing_capture(scores[0]));
-        assert!(!is_losing_capture(scores[1]));
+        let w = Weights::default();
+        score_moves(&pos, &w, &moves, 0, 0, &h, &context, &mut scores);
+        let mut ordered = moves;
+        for i in 0..ordered.len() {
+            pick_judged(&pos, &w, &context, &mut ordered, &mut scores, i);
+        }
+        assert_eq!(ordered, [moves[1], moves[0]]);
+        assert!(!is_losing_capture(scores[0]));
+        assert!(is_losing_capture(scores[1]));
+    }
+
+    #[test]
+    fn captures_tested_when_picked_come_in_the_order_of_testing_them_all_first() {
+        // Random games of chess, history made up: at every position the
+        // order of `pick_judged` equals the order of picking after every
+        // capture's test, and enough captures were losing to tell.
+        let w = Weights::default();
+        let context = Context {
+            exchange: true,
+            see: true,
+            ..Context::default()
+        };
+        let mut h = Heuristics::default();
+        let (mut demoted, mut seed) = (0, 58u64);
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize
+        };
+        for _ in 0..20 {
+            let mut pos = Position::start(fide::chess());
+            for _ in 0..100 {
+                let mut moves = Vec::new();
+                menagerie_rules::movegen::generate_pseudo(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for m in moves.iter().filter(|m| !m.is_tactical()).take(6) {
+                    h.reward(&pos, m, 0, (next() % 40) as i32, &context);
+                }
+                let tt_key = move_key(&moves[next() % moves.len()]);
+                let mut lazy = Vec::new();
+                score_moves(&pos, &w, &moves, tt_key, 0, &h, &context, &mut lazy);
+                let mut eager = lazy.clone();
+                for (m, s) in moves.iter().zip(eager.iter_mut()) {
+                    if is_capture_untested(*s) && losing(&pos, &w, &context, m) {
+                        *s += LOSING_CAPTURE - CAPTURE;
+                        demoted += 1;
+                    }
+                }
+                let (mut a, mut b) = (moves.clone(), moves.clone());
+                for i in 0..moves.len() {
+                    pick_judged(&pos, &w, &context, &mut a, &mut lazy, i);
+                    pick(&mut b, &mut eager, i);
+                }
+                assert_eq!(a, b, "{}", pos.fen());
+                assert_eq!(lazy, eager, "{}", pos.fen());
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(&legal[next() % legal.len()]);
+            }
+        }
+        assert!(demoted > 200, "{demoted} losing captures");
     }
 
     #[test]

@@ -448,24 +448,77 @@ impl Network {
     }
 }
 
-/// The sum of clamp(a, 0, QA)^2 * w, in chunks of 16 lanes (each lane's
-/// product fits an `i32`: 255 * 127 * 255; sixteen of them too).
+/// The sum of clamp(a, 0, QA)^2 * w. The clamped value times the weight
+/// fits an `i16` (255 * 127), so each term is one 16-bit product times
+/// the clamped value again: a sum of products of 16-bit values, which the
+/// processor's multiply-add instruction computes in pairs. A term is at
+/// most 255 * 127 * 255, so 256 of them fit an `i32`; the sums of each 256
+/// go into an `i64`.
 fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
-    let mut total = 0i64;
-    for (a, w) in acc.chunks_exact(16).zip(w.chunks_exact(16)) {
-        let mut lanes = [0i32; 16];
-        for i in 0..16 {
-            let c = i32::from(a[i].clamp(0, QA as i16));
-            lanes[i] = c * i32::from(w[i]) * c;
-        }
-        total += i64::from(lanes.iter().sum::<i32>());
-    }
-    total
+    acc.chunks(256)
+        .zip(w.chunks(256))
+        .map(|(a, w)| {
+            let sum: i32 = a
+                .iter()
+                .zip(w)
+                .map(|(&a, &w)| {
+                    let c = a.clamp(0, QA as i16);
+                    i32::from(c.wrapping_mul(w)) * i32::from(c)
+                })
+                .sum();
+            i64::from(sum)
+        })
+        .sum()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_paired_output_sum_is_the_plain_one_at_every_size_and_extreme() {
+        // Accumulators past both clamps and weights at both ends of their
+        // range, up to the largest hidden size (where a lane of 32-bit
+        // sums would overflow without its 64-bit flushes).
+        let mut seed = 59u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as i64
+        };
+        for hidden in [16, 128, 256, 1024, MAX_HIDDEN] {
+            for case in 0..6 {
+                let acc: Vec<i16> = (0..hidden)
+                    .map(|_| {
+                        if case == 0 {
+                            400
+                        } else {
+                            (next() % 700 - 200) as i16
+                        }
+                    })
+                    .collect();
+                let w: Vec<i16> = (0..hidden)
+                    .map(|_| {
+                        if case == 0 {
+                            127
+                        } else {
+                            (next() % 255 - 127) as i16
+                        }
+                    })
+                    .collect();
+                let plain: i64 = acc
+                    .iter()
+                    .zip(&w)
+                    .map(|(&a, &w)| {
+                        let c = i64::from(a.clamp(0, QA as i16));
+                        c * c * i64::from(w)
+                    })
+                    .sum();
+                assert_eq!(screlu_dot(&acc, &w), plain, "hidden {hidden}, case {case}");
+            }
+        }
+    }
 
     pub(crate) fn tiny() -> Network {
         let hidden = 16;

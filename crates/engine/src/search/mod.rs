@@ -519,7 +519,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut captures_tried: Vec<Move> = Vec::new();
         let original_alpha = alpha;
         for i in 0..moves.len() {
-            ordering::pick(&mut moves, &mut scores, i);
+            ordering::pick_judged(pos, self.weights, &context, &mut moves, &mut scores, i);
             let m = moves[i];
             let key = move_key(&m);
             if excluded != 0 && key == excluded {

@@ -96,6 +96,38 @@ impl OrthodoxAttackers {
         };
         side.all_onto(pos, target, occupied) & occupied
     }
+
+    /// The slider of either side that comes to attack `target` once the
+    /// man on `removed`, an attacker of `target`, has left `occupied`: the
+    /// next man on the line from `target` through `removed`, if it slides
+    /// along that line (an x-ray). With [`OrthodoxAttackers::onto`] at the
+    /// start of an exchange, this keeps every attacker of `target` known
+    /// as the men capturing there leave one by one.
+    #[must_use]
+    pub fn behind(
+        &self,
+        pos: &Position,
+        target: Square,
+        occupied: SquareSet,
+        removed: Square,
+    ) -> SquareSet {
+        let g = &pos.variant().geometry;
+        let Some(d) = Dir::ALL
+            .into_iter()
+            .find(|&d| g.ray(target, d).contains(removed))
+        else {
+            return SquareSet::EMPTY;
+        };
+        let sliders = if d.is_orthogonal() {
+            self.white.orthogonal | self.black.orthogonal
+        } else {
+            self.white.diagonal | self.black.diagonal
+        };
+        match nearest(g.ray(target, d) & occupied, d) {
+            Some(s) if sliders.contains(s) => SquareSet::from_square(s),
+            _ => SquareSet::EMPTY,
+        }
+    }
 }
 
 /// One side's active pieces, sorted by how they attack, for testing many
