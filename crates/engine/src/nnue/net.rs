@@ -455,20 +455,19 @@ impl Network {
 /// most 255 * 127 * 255, so 256 of them fit an `i32`; the sums of each 256
 /// go into an `i64`.
 fn screlu_dot(acc: &[i16], w: &[i16]) -> i64 {
-    acc.chunks(256)
-        .zip(w.chunks(256))
-        .map(|(a, w)| {
-            let sum: i32 = a
-                .iter()
-                .zip(w)
-                .map(|(&a, &w)| {
-                    let c = a.clamp(0, QA as i16);
-                    i32::from(c.wrapping_mul(w)) * i32::from(c)
-                })
-                .sum();
-            i64::from(sum)
-        })
-        .sum()
+    let mut total = 0i64;
+    let mut sum = 0i32;
+    for (n, (a, w)) in acc.chunks_exact(16).zip(w.chunks_exact(16)).enumerate() {
+        for i in 0..16 {
+            let c = a[i].clamp(0, QA as i16);
+            sum += i32::from(c.wrapping_mul(w[i])) * i32::from(c);
+        }
+        if n % 16 == 15 {
+            total += i64::from(sum);
+            sum = 0;
+        }
+    }
+    total + i64::from(sum)
 }
 
 #[cfg(test)]
