@@ -317,35 +317,21 @@ mod tests {
         // capturer (x-rays), so the test sees what it is about.
         let w = Weights::default();
         let (mut compared, mut uncovered) = (0, 0);
-        let mut seed = 57u64;
-        for _ in 0..30 {
-            let mut pos = Position::start(fide::chess());
-            for _ in 0..100 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        for pos in crate::random_games::chess_positions(57, 30, 100) {
+            let sides = attacks::OrthodoxAttackers::new(&pos).expect("chess");
+            for m in &pos.legal_moves() {
+                let kept = value(&pos, &w, m);
+                assert_eq!(
+                    kept,
+                    value_listed_afresh(&pos, &w, m),
+                    "{} {m:?}",
+                    pos.fen()
+                );
+                compared += usize::from(kept.is_some());
+                if let (Some(from), Some(to)) = (m.from(), m.to()) {
+                    let occupied = pos.board().occupied() - SquareSet::from_square(from);
+                    uncovered += usize::from(!sides.behind(&pos, to, occupied, from).is_empty());
                 }
-                let sides = attacks::OrthodoxAttackers::new(&pos).expect("chess");
-                for m in &moves {
-                    let kept = value(&pos, &w, m);
-                    assert_eq!(
-                        kept,
-                        value_listed_afresh(&pos, &w, m),
-                        "{} {m:?}",
-                        pos.fen()
-                    );
-                    compared += usize::from(kept.is_some());
-                    if let (Some(from), Some(to)) = (m.from(), m.to()) {
-                        let occupied = pos.board().occupied() - SquareSet::from_square(from);
-                        uncovered +=
-                            usize::from(!sides.behind(&pos, to, occupied, from).is_empty());
-                    }
-                }
-                seed = seed
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                let m = moves[(seed >> 33) as usize % moves.len()];
-                pos.play_unchecked(&m);
             }
         }
         assert!(compared > 20_000, "{compared} exchanges compared");

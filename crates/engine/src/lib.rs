@@ -33,6 +33,8 @@ pub mod limits;
 pub mod nnue;
 pub mod ordering;
 pub mod pruning;
+#[cfg(test)]
+mod random_games;
 pub mod report;
 pub mod root;
 pub mod score;

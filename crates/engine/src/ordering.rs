@@ -500,16 +500,9 @@ mod tests {
         // Many ties (scores from a small range), every length up to 70 and
         // every start: the same index as scanning for the first score
         // above all before it.
-        let mut seed = 60u64;
+        let mut rng = crate::level::Rng::new(60);
         for n in 0..70 {
-            let scores: Vec<i32> = (0..n)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6_364_136_223_846_793_005)
-                        .wrapping_add(1_442_695_040_888_963_407);
-                    (seed >> 59) as i32 - 8
-                })
-                .collect();
+            let scores: Vec<i32> = (0..n).map(|_| rng.below(16) as i32 - 8).collect();
             for i in 0..=n {
                 let mut scan: Option<usize> = None;
                 for (j, &s) in scores.iter().enumerate().skip(i) {
@@ -569,47 +562,31 @@ mod tests {
             ..Context::default()
         };
         let mut h = Heuristics::default();
-        let (mut demoted, mut seed) = (0, 58u64);
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as usize
-        };
-        for _ in 0..20 {
-            let mut pos = Position::start(fide::chess());
-            for _ in 0..100 {
-                let mut moves = Vec::new();
-                menagerie_rules::movegen::generate_pseudo(&pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                for m in moves.iter().filter(|m| !m.is_tactical()).take(6) {
-                    h.reward(&pos, m, 0, (next() % 40) as i32, &context);
-                }
-                let tt_key = move_key(&moves[next() % moves.len()]);
-                let mut lazy = Vec::new();
-                score_moves(&pos, &w, &moves, tt_key, 0, &h, &context, &mut lazy);
-                let mut eager = lazy.clone();
-                for (m, s) in moves.iter().zip(eager.iter_mut()) {
-                    if is_capture_untested(*s) && losing(&pos, &w, &context, m) {
-                        *s += LOSING_CAPTURE - CAPTURE;
-                        demoted += 1;
-                    }
-                }
-                let (mut a, mut b) = (moves.clone(), moves.clone());
-                for i in 0..moves.len() {
-                    pick_judged(&pos, &w, &context, &mut a, &mut lazy, i);
-                    pick(&mut b, &mut eager, i);
-                }
-                assert_eq!(a, b, "{}", pos.fen());
-                assert_eq!(lazy, eager, "{}", pos.fen());
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(&legal[next() % legal.len()]);
+        let mut rng = crate::level::Rng::new(58);
+        let mut demoted = 0;
+        for pos in crate::random_games::chess_positions(58, 20, 100) {
+            let mut moves = Vec::new();
+            menagerie_rules::movegen::generate_pseudo(&pos, &mut moves);
+            for m in moves.iter().filter(|m| !m.is_tactical()).take(6) {
+                h.reward(&pos, m, 0, rng.below(40) as i32, &context);
             }
+            let tt_key = move_key(&moves[rng.below(moves.len())]);
+            let mut lazy = Vec::new();
+            score_moves(&pos, &w, &moves, tt_key, 0, &h, &context, &mut lazy);
+            let mut eager = lazy.clone();
+            for (m, s) in moves.iter().zip(eager.iter_mut()) {
+                if is_capture_untested(*s) && losing(&pos, &w, &context, m) {
+                    *s += LOSING_CAPTURE - CAPTURE;
+                    demoted += 1;
+                }
+            }
+            let (mut a, mut b) = (moves.clone(), moves.clone());
+            for i in 0..moves.len() {
+                pick_judged(&pos, &w, &context, &mut a, &mut lazy, i);
+                pick(&mut b, &mut eager, i);
+            }
+            assert_eq!(a, b, "{}", pos.fen());
+            assert_eq!(lazy, eager, "{}", pos.fen());
         }
         assert!(demoted > 200, "{demoted} losing captures");
     }

@@ -479,13 +479,7 @@ mod tests {
         // Accumulators past both clamps and weights at both ends of their
         // range, up to the largest hidden size (where a lane of 32-bit
         // sums would overflow without its 64-bit flushes).
-        let mut seed = 59u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as i64
-        };
+        let mut rng = crate::level::Rng::new(59);
         for hidden in [16, 128, 256, 1024, MAX_HIDDEN] {
             for case in 0..6 {
                 let acc: Vec<i16> = (0..hidden)
@@ -493,7 +487,7 @@ mod tests {
                         if case == 0 {
                             400
                         } else {
-                            (next() % 700 - 200) as i16
+                            (rng.below(700) as i32 - 200) as i16
                         }
                     })
                     .collect();
@@ -502,7 +496,7 @@ mod tests {
                         if case == 0 {
                             127
                         } else {
-                            (next() % 255 - 127) as i16
+                            (rng.below(255) as i32 - 127) as i16
                         }
                     })
                     .collect();

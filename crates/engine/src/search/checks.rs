@@ -353,34 +353,21 @@ mod tests {
         // moves and see checks it refused (so it can fail both ways).
         let (mut passed, mut refused_checks, mut quiet) = (0, 0, 0);
         let (mut captures, mut captures_passed) = (0, 0);
-        let mut seed = 56u64;
-        for _ in 0..40 {
-            let mut pos = Position::start(fide::chess());
-            for _ in 0..120 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
+        for pos in crate::random_games::chess_positions(56, 40, 120) {
+            let squares = CheckSquares::new(&pos);
+            for m in &pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                let certain = certainly_no_check(&pos, squares.as_ref(), m);
+                assert!(!(certain && child.is_check()), "{}: {m:?}", pos.fen());
+                if crate::pruning::is_quiet(m) {
+                    quiet += 1;
+                    passed += usize::from(certain);
+                    refused_checks += usize::from(!certain && child.is_check());
+                } else {
+                    captures += 1;
+                    captures_passed += usize::from(certain);
                 }
-                let squares = CheckSquares::new(&pos);
-                for m in moves.iter() {
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    let certain = certainly_no_check(&pos, squares.as_ref(), m);
-                    assert!(!(certain && child.is_check()), "{}: {m:?}", pos.fen());
-                    if crate::pruning::is_quiet(m) {
-                        quiet += 1;
-                        passed += usize::from(certain);
-                        refused_checks += usize::from(!certain && child.is_check());
-                    } else {
-                        captures += 1;
-                        captures_passed += usize::from(certain);
-                    }
-                }
-                seed = seed
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                let m = moves[(seed >> 33) as usize % moves.len()];
-                pos.play_unchecked(&m);
             }
         }
         assert!(
