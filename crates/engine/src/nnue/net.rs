@@ -482,24 +482,18 @@ mod tests {
         let mut rng = crate::level::Rng::new(59);
         for hidden in [16, 128, 256, 1024, MAX_HIDDEN] {
             for case in 0..6 {
-                let acc: Vec<i16> = (0..hidden)
-                    .map(|_| {
-                        if case == 0 {
-                            400
-                        } else {
-                            (rng.below(700) as i32 - 200) as i16
-                        }
-                    })
-                    .collect();
-                let w: Vec<i16> = (0..hidden)
-                    .map(|_| {
-                        if case == 0 {
-                            127
-                        } else {
-                            (rng.below(255) as i32 - 127) as i16
-                        }
-                    })
-                    .collect();
+                // Case 0: every value at its extreme; the rest at random,
+                // from `low` for `span` values.
+                let mut values = |extreme: i16, low: i32, span: usize| -> Vec<i16> {
+                    (0..hidden)
+                        .map(|_| match case {
+                            0 => extreme,
+                            _ => (low + rng.below(span) as i32) as i16,
+                        })
+                        .collect()
+                };
+                let acc = values(400, -200, 700);
+                let w = values(127, -127, 255);
                 let plain: i64 = acc
                     .iter()
                     .zip(&w)
