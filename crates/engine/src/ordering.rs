@@ -429,7 +429,9 @@ pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 }
 
 /// Like [`pick`], for scores from [`score_moves`] with `context.exchange`:
-/// a capture whose turn comes is first tested ([`losing`]); one that loses
+/// a capture whose turn comes is first tested
+/// ([`crate::exchange::losing_by_exchange`], or the one-step
+/// [`crate::exchange::losing`] without `context.see`); one that loses
 /// material is scored among the losing captures, after every quiet move,
 /// and the pick is made again. Since a capture's score only ever falls,
 /// the moves come in the order they would if every capture had been
