@@ -32,6 +32,7 @@ pub mod level;
 pub mod limits;
 pub mod nnue;
 pub mod ordering;
+pub mod params;
 pub mod pruning;
 #[cfg(test)]
 mod random_games;

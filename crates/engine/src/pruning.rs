@@ -2,6 +2,7 @@
 //! conditions that keep it sound in these games. Which of them are on is a
 //! [`Features`] value, so a match can measure each one's gain.
 
+pub use crate::params::Params;
 use menagerie_rules::{Move, Position, Role};
 
 /// Switches for the selective parts of the search (on by default when a
@@ -160,6 +161,8 @@ pub struct Features {
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
     /// lowest levels play with few or none.
     pub quiescence: u32,
+    /// The numeric constants of the rules above ([`Params`]).
+    pub params: Params,
 }
 
 impl Default for Features {
@@ -210,6 +213,7 @@ impl Default for Features {
             precheck: true,
             flat_time: false,
             quiescence: u32::MAX,
+            params: Params::default(),
         }
     }
 }
@@ -263,7 +267,8 @@ pub fn null_move_reduction(f: Features, depth: i32, eval: i32, beta: i32) -> i32
     } else {
         0
     };
-    3 + depth / 4 + by_eval
+    let p = f.params;
+    p.nmp_base + depth / p.nmp_div + by_eval
 }
 
 /// Reverse futility: a quiet node whose evaluation beats beta by a margin
@@ -278,7 +283,11 @@ pub fn reverse_futility(
     beta: i32,
     improving: bool,
 ) -> bool {
-    let (max_depth, margin) = if f.deep_pruning { (7, 85) } else { (4, 120) };
+    let (max_depth, margin) = if f.deep_pruning {
+        (7, 85)
+    } else {
+        (f.params.rfp_depth, f.params.rfp_margin)
+    };
     f.futility
         && depth <= max_depth
         && !in_check
@@ -289,8 +298,12 @@ pub fn reverse_futility(
 /// is skipped unless it gives check.
 #[must_use]
 pub fn futile(f: Features, depth: i32, in_check: bool, eval: i32, alpha: i32) -> bool {
-    let max_depth = if f.deep_pruning { 4 } else { 2 };
-    f.futility && depth <= max_depth && !in_check && eval + 150 * depth + 100 <= alpha
+    let p = f.params;
+    let max_depth = if f.deep_pruning { 4 } else { p.fut_depth };
+    f.futility
+        && depth <= max_depth
+        && !in_check
+        && eval + p.fut_margin * depth + p.fut_base <= alpha
 }
 
 /// The static evaluation `eval` corrected by a table entry's score `tt`
@@ -349,9 +362,10 @@ pub fn lmr_reduction(
     if !f.lmr || depth < 3 || index < 3 {
         return 0;
     }
-    let base = f64::from(depth).ln() * (index as f64).ln() / 2.0;
+    let p = f.params;
+    let base = f64::from(depth).ln() * (index as f64).ln() / (f64::from(p.lmr_div) / 100.0);
     let r = if f.lmr_plus {
-        (base + 0.5) as i32 + i32::from(!rising)
+        (base + f64::from(p.lmr_base) / 100.0) as i32 + i32::from(!rising)
     } else {
         base as i32
     };
@@ -374,11 +388,16 @@ pub fn late_move_prunable(
     pv_node: bool,
     rising: bool,
 ) -> bool {
-    let max_depth = if f.deep_pruning { 6 } else { 3 };
-    let kept = if f.lmp_improving && !rising {
-        (3 + depth * depth) / 2
+    let max_depth = if f.deep_pruning {
+        6
     } else {
-        3 + depth * depth
+        f.params.lmp_depth
+    };
+    let all = f.params.lmp_base + depth * depth;
+    let kept = if f.lmp_improving && !rising {
+        all / 2
+    } else {
+        all
     };
     f.late_move_pruning && !pv_node && depth <= max_depth && legal > kept as usize
 }
@@ -400,9 +419,9 @@ pub fn exchange_prunable(
         return false;
     }
     let margin = if quiet {
-        30 * depth * depth
+        f.params.see_quiet * depth * depth
     } else {
-        120 * depth
+        f.params.see_capture * depth
     };
     below(-margin) == Some(true)
 }

@@ -115,7 +115,7 @@ impl Searcher<'_, '_> {
         depth: i32,
         guess: i32,
     ) -> Option<i32> {
-        let mut delta = 30;
+        let mut delta = self.features.params.aspiration;
         let (mut alpha, mut beta) = if depth >= 5 && !score::is_mate(guess) {
             (guess - delta, guess + delta)
         } else {

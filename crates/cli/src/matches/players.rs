@@ -156,6 +156,10 @@ impl EngineSpec {
                 "progress" => f.progress = true,
                 "hunt" => f.hunt = true,
                 "classical" => spec.eval = EvalChoice::Classical,
+                _ if sw.starts_with("p:") => f
+                    .params
+                    .set_text(&sw[2..])
+                    .map_err(|e| format!("player {text:?}: {e}"))?,
                 _ => match sw
                     .strip_prefix("threads=")
                     .and_then(|n| n.parse::<usize>().ok())
@@ -214,7 +218,8 @@ pub enum Spec {
     /// `no-conthist`, `no-singular` (on by default since stop 51), and the
     /// techniques off by default `improving`, `histlmr`, `counter`, `early`,
     /// `multicut` (with singular extensions), `stability`, `progress`, `hunt`, `deep`, `nmpeval` (and `conthist`,
-    /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique, `classical` (the
+    /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique,
+    /// `p:NAME=VALUE` (a search constant, `menagerie_engine::params`), `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.
     Engine(EngineSpec),
@@ -464,6 +469,28 @@ mod tests {
         assert!(Spec::parse("engine:x").is_err());
         assert!(Spec::parse("stockfish").is_err());
         assert!(Spec::parse("uci:").is_err());
+    }
+
+    #[test]
+    fn search_constants_are_set_by_name_and_checked() {
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/p:rfp_margin=90/p:lmr_div=230") else {
+            panic!("p: switches must parse");
+        };
+        let p = e.features.params;
+        assert_eq!((p.rfp_margin, p.lmr_div), (90, 230));
+        assert_eq!(
+            p.fut_base,
+            menagerie_engine::params::Params::default().fut_base
+        );
+        for bad in [
+            "engine/p:nope=1",
+            "engine/p:lmr_div=0",
+            "engine/p:rfp_margin",
+            "engine/p:x=y",
+        ] {
+            let e = Spec::parse(bad).unwrap_err();
+            assert!(e.contains("search parameter"), "{bad}: {e}");
+        }
     }
 
     #[test]

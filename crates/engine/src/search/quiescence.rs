@@ -75,7 +75,10 @@ impl Searcher<'_, '_> {
         for i in 0..moves.len() {
             ordering::pick(&mut moves, &mut scores, i);
             let m = moves[i];
-            if !in_check && stand + ordering::gain(pos, self.weights, &m) + 250 <= alpha {
+            if !in_check
+                && stand + ordering::gain(pos, self.weights, &m) + self.features.params.qs_delta
+                    <= alpha
+            {
                 continue;
             }
             let judged = (!in_check && self.features.exchange && self.features.see)

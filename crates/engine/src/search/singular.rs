@@ -78,7 +78,7 @@ impl Searcher<'_, '_> {
         if score::is_mate(table_score) {
             return Verdict::None;
         }
-        let bound = table_score - 2 * depth;
+        let bound = table_score - self.features.params.singular_margin * depth;
         self.excluded[ply] = e.move_key;
         let mut pv = Vec::new();
         let s = self.search(pos, (depth - 1) / 2, bound - 1, bound, ply, &mut pv, false);
