@@ -37,8 +37,8 @@ const Q: u32 = u32::MAX;
 /// table-corrected evaluation and the kept and continuation histories of
 /// stop 40, the correction history and deeper reductions of stop 42, the
 /// static exchange value, its pruning and the capture history of stop
-/// 44, ProbCut of stop 45, singular extensions of stop 51), so that each
-/// level plays as measured.
+/// 44, ProbCut of stop 45, singular extensions of stop 51, the search
+/// constants tuned in stop 58), so that each level plays as measured.
 #[must_use]
 pub fn ladder_features(features: Features) -> Features {
     Features {
@@ -52,6 +52,7 @@ pub fn ladder_features(features: Features) -> Features {
         capture_history: false,
         probcut: false,
         singular: false,
+        params: crate::params::Params::HAND_SET,
         ..features
     }
 }

@@ -271,9 +271,9 @@ pub fn null_move_reduction(f: Features, depth: i32, eval: i32, beta: i32) -> i32
     p.nmp_base + depth / p.nmp_div + by_eval
 }
 
-/// Reverse futility: a quiet node whose evaluation beats beta by a margin
-/// per ply is cut at once; the margin is one ply smaller when the node is
-/// improving.
+/// Reverse futility: to depth [`Params::rfp_depth`], a quiet node whose
+/// evaluation beats beta by [`Params::rfp_margin`] a ply is cut at once;
+/// the margin is one ply smaller when the node is improving.
 #[must_use]
 pub fn reverse_futility(
     f: Features,
@@ -294,8 +294,9 @@ pub fn reverse_futility(
         && eval - margin * (depth - i32::from(improving)) >= beta
 }
 
-/// Futility: near the leaves, a quiet move from a position far below alpha
-/// is skipped unless it gives check.
+/// Futility: to depth [`Params::fut_depth`], a quiet move from a position
+/// more than `fut_base + fut_margin * depth` below alpha is skipped unless
+/// it gives check.
 #[must_use]
 pub fn futile(f: Features, depth: i32, in_check: bool, eval: i32, alpha: i32) -> bool {
     let p = f.params;
@@ -373,9 +374,9 @@ pub fn lmr_reduction(
     (r + extra - i32::from(pv_node) - by_history).clamp(0, depth - 2)
 }
 
-/// Late-move pruning: at shallow depth outside the principal variation, a
-/// quiet move after the first `3 + depth * depth` legal ones is skipped
-/// (drops are never quiet, so never skipped).
+/// Late-move pruning: to depth [`Params::lmp_depth`] outside the principal
+/// variation, a quiet move after the first `lmp_base + depth * depth`
+/// legal ones is skipped (drops are never quiet, so never skipped).
 ///
 /// With [`Features::lmp_improving`], a node whose evaluation is not
 /// `rising` (above the same side's two plies before) keeps only half as
@@ -403,8 +404,9 @@ pub fn late_move_prunable(
 }
 
 /// Exchange pruning: at depth 6 or less outside the principal variation,
-/// a move whose static exchange value loses more than 120 cp a ply (a
-/// capture) or 30 cp times the depth squared (a quiet move) is skipped.
+/// a move whose static exchange value loses more than
+/// [`Params::see_capture`] a ply (a capture) or [`Params::see_quiet`]
+/// times the depth squared (a quiet move) is skipped.
 /// `below(t)` says whether the value is below `t` (`None`: the board
 /// has none); it is asked only within those depths.
 #[must_use]
@@ -447,11 +449,19 @@ mod tests {
     use super::*;
     use crate::tt::Bound;
 
+    /// The default switches with the hand-set constants these tests name.
+    fn hand_set() -> Features {
+        Features {
+            params: Params::HAND_SET,
+            ..Features::default()
+        }
+    }
+
     #[test]
     fn the_table_corrects_the_evaluation_only_where_its_bound_says_better() {
         let on = Features {
             table_eval: true,
-            ..Features::default()
+            ..hand_set()
         };
         assert_eq!(table_corrected(on, 50, Some((120, Bound::Lower))), 120);
         assert_eq!(table_corrected(on, 50, Some((20, Bound::Lower))), 50);
@@ -463,14 +473,14 @@ mod tests {
         assert_eq!(table_corrected(on, 50, Some((mate, Bound::Lower))), 50);
         let off = Features {
             table_eval: false,
-            ..Features::default()
+            ..hand_set()
         };
         assert_eq!(table_corrected(off, 50, Some((120, Bound::Lower))), 50);
     }
 
     #[test]
     fn late_move_pruning_keeps_half_as_many_where_the_evaluation_is_not_rising() {
-        let plain = Features::default();
+        let plain = hand_set();
         let halved = Features {
             lmp_improving: true,
             ..plain
@@ -497,7 +507,7 @@ mod tests {
     fn lmr_plus_reduces_more_and_most_where_the_evaluation_falls() {
         let plain = Features {
             lmr_plus: false,
-            ..Features::default()
+            ..hand_set()
         };
         let plus = Features {
             lmr_plus: true,
@@ -521,7 +531,7 @@ mod tests {
     fn exchange_pruning_needs_a_clear_loss_near_the_leaves_off_the_pv() {
         let on = Features {
             see_pruning: true,
-            ..Features::default()
+            ..hand_set()
         };
         // A capture may lose 120 cp a ply, a quiet move 30 cp times depth squared.
         assert!(exchange_prunable(on, 2, false, false, |t| Some(-241 < t)));
@@ -533,7 +543,7 @@ mod tests {
         assert!(!exchange_prunable(on, 1, false, true, |_| None));
         let off = Features {
             see_pruning: false,
-            ..Features::default()
+            ..hand_set()
         };
         assert!(!exchange_prunable(off, 1, false, true, |t| Some(-900 < t)));
         // Too deep, the exchange is never even asked for.
@@ -544,25 +554,25 @@ mod tests {
     fn razoring_needs_a_node_far_below_alpha_near_the_leaves() {
         let on = Features {
             razoring: true,
-            ..Features::default()
+            ..hand_set()
         };
         assert!(razor(on, 1, false, -301, 0));
         assert!(!razor(on, 1, false, -300, 0));
         assert!(!razor(on, 1, true, -3000, 0));
         assert!(!razor(on, 4, false, -3000, 0));
-        assert!(!razor(Features::default(), 1, false, -3000, 0));
+        assert!(!razor(hand_set(), 1, false, -3000, 0));
     }
 
     #[test]
     fn history_pruning_needs_a_poor_history_near_the_leaves() {
         let on = Features {
             history_pruning: true,
-            ..Features::default()
+            ..hand_set()
         };
         assert!(history_prunable(on, 2, -7000, false));
         assert!(!history_prunable(on, 2, -5000, false));
         assert!(!history_prunable(on, 2, -7000, true));
         assert!(!history_prunable(on, 4, -50_000, false));
-        assert!(!history_prunable(Features::default(), 2, -7000, false));
+        assert!(!history_prunable(hand_set(), 2, -7000, false));
     }
 }

@@ -201,7 +201,9 @@ mod tests {
     #[test]
     fn other_moves_above_beta_cut_the_node_off_the_pv() {
         let (v, _) = verdict(QUEEN_AHEAD, "d1d2", 600, (300, false));
-        assert_eq!(v, Verdict::Cut(600 - 16));
+        // The bound: the table's score less the margin a ply, 8 plies deep.
+        let margin = Features::default().params.singular_margin;
+        assert_eq!(v, Verdict::Cut(600 - margin * 8));
     }
 
     #[test]
