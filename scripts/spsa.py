@@ -15,25 +15,27 @@ usage: scripts/spsa.py --binary target/release/menagerie --iterations 3000 \
 """
 import argparse, math, random, re, subprocess, threading, sys, time
 
-# name, start, perturbation at the end (c_end), lowest, highest
-PARAMS = [  # c_end: about a twentieth to a tenth of a sensible span
-    ("rfp_depth", 4, 1.5, 0, 12),
-    ("rfp_margin", 120, 18.0, 10, 600),
-    ("fut_depth", 2, 1.5, 0, 10),
-    ("fut_base", 100, 30.0, 0, 800),
-    ("fut_margin", 150, 22.0, 10, 800),
-    ("lmp_depth", 3, 1.5, 0, 12),
-    ("lmp_base", 3, 1.5, 0, 40),
-    ("lmr_base", 50, 25.0, -200, 300),
-    ("lmr_div", 200, 25.0, 50, 800),
-    ("nmp_base", 3, 1.5, 1, 8),
-    ("nmp_div", 4, 1.5, 1, 20),
-    ("see_quiet", 30, 8.0, 0, 400),
-    ("see_capture", 120, 25.0, 0, 800),
-    ("qs_delta", 250, 50.0, 0, 2000),
-    ("aspiration", 30, 8.0, 5, 500),
-    ("singular_margin", 2, 1.5, 0, 20),
-]
+# The perturbation at the end of the run (c_end) of each constant, about a
+# twentieth to a tenth of a sensible span. Names, starting values (the
+# binary's defaults) and allowed ranges come from `menagerie params`.
+C_END = {
+    "rfp_depth": 1.5, "rfp_margin": 18.0, "fut_depth": 1.5, "fut_base": 30.0,
+    "fut_margin": 22.0, "lmp_depth": 1.5, "lmp_base": 1.5, "lmr_base": 25.0,
+    "lmr_div": 25.0, "nmp_base": 1.5, "nmp_div": 1.5, "see_quiet": 8.0,
+    "see_capture": 25.0, "qs_delta": 50.0, "aspiration": 8.0, "singular_margin": 1.5,
+}
+PARAMS = []  # name, start, c_end, lowest, highest: filled by load_params
+
+
+def load_params(binary):
+    """The tunables as the binary lists them, each with its c_end."""
+    out = subprocess.run([binary, "params"], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        name, value, lo, hi = line.split()
+        if name not in C_END:
+            raise SystemExit(f"spsa.py: no c_end for {name}: add it to C_END")
+        PARAMS.append((name, int(value), C_END[name], int(lo), int(hi)))
+
 
 SCORE = re.compile(r"Score of .* (\d+) - (\d+) - (\d+)")
 
@@ -71,6 +73,7 @@ def main():
     ap.add_argument("--r-end", type=float, default=0.01)
     ap.add_argument("--log", default="spsa.log")
     args = ap.parse_args()
+    load_params(args.binary)
     n = args.iterations
     big_a = 0.1 * n
     theta = [float(p[1]) for p in PARAMS]

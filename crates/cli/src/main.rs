@@ -81,6 +81,9 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
+    /// List the search's tunable constants: name, default and allowed
+    /// range, one a line (read by `scripts/spsa.py`).
+    Params,
     /// Measure perft speed on fixed positions of every game.
     Bench {
         /// Scale the depths down for a quick run.
@@ -456,6 +459,13 @@ fn main() -> ExitCode {
             }
             search_bench::print(u32::from(quick) * 2, &eval);
         }),
+        Command::Params => {
+            let defaults = menagerie_engine::params::Params::default();
+            for (name, value, (lo, hi)) in defaults.table() {
+                println!("{name} {value} {lo} {hi}");
+            }
+            Ok(())
+        }
         Command::Match(args) => run_match(args),
         Command::Uci => return protocols::uci(),
         Command::Xboard => return protocols::xboard(),

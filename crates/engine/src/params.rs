@@ -189,17 +189,19 @@ const SLOTS: [Slot; 16] = [
 ];
 
 impl Params {
-    /// The names of the tunables, in a fixed order.
-    pub fn names() -> impl Iterator<Item = &'static str> {
-        SLOTS.iter().map(|s| s.name)
+    /// Every tunable in a fixed order: its name, its value here and its
+    /// allowed range (what `menagerie params` prints for a tuner).
+    pub fn table(&self) -> impl Iterator<Item = (&'static str, i32, (i32, i32))> + '_ {
+        SLOTS.iter().map(|s| {
+            let mut copy = *self;
+            (s.name, *(s.field)(&mut copy), s.range)
+        })
     }
 
     /// The value of the tunable `name`, if there is one.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<i32> {
-        let slot = SLOTS.iter().find(|s| s.name == name)?;
-        let mut copy = *self;
-        Some(*(slot.field)(&mut copy))
+        self.table().find(|t| t.0 == name).map(|t| t.1)
     }
 
     /// Sets the tunable `name` to `value`.
@@ -259,7 +261,8 @@ mod tests {
             assert_eq!(q.get(slot.name), Some(slot.range.1));
             assert_ne!(q, p, "{} sets its own field", slot.name);
         }
-        assert_eq!(Params::names().count(), SLOTS.len());
+        let names: Vec<_> = p.table().map(|t| t.0).collect();
+        assert_eq!(names, SLOTS.iter().map(|s| s.name).collect::<Vec<_>>());
     }
 
     #[test]

@@ -158,7 +158,7 @@ impl EngineSpec {
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ if sw.starts_with("p:") => f
                     .params
-                    .set_text(&sw[2..])
+                    .set_text(&sw["p:".len()..])
                     .map_err(|e| format!("player {text:?}: {e}"))?,
                 _ => match sw
                     .strip_prefix("threads=")
