@@ -12,6 +12,7 @@ use crate::store::{Ending, GameRow, Store, StoreError};
 use crate::{variants, view};
 use menagerie_rules::{ByColor, Color, GameRecord, Position};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -52,6 +53,8 @@ struct Inner {
     review_budget: ReviewBudget,
     lobby: crate::lobby::Lobby,
     jobs: crate::jobs::Jobs,
+    /// Changes by other servers heard so far ([`AppState::refresh`]).
+    changes_heard: AtomicU64,
 }
 
 impl AppState {
@@ -97,6 +100,7 @@ impl AppState {
                 review_budget: budget,
                 lobby: crate::lobby::Lobby::default(),
                 jobs: crate::jobs::Jobs::new(lease),
+                changes_heard: AtomicU64::new(0),
             }),
         }
     }
@@ -221,24 +225,49 @@ impl AppState {
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(ApiError::not_found(format!("no game {id:?}")));
         }
+        let heard = self.changes_heard();
+        let game = self.load_stored(id)?;
+        Ok(self.hold(game, heard))
+    }
+
+    /// How many changes by other servers this one has heard of.
+    fn changes_heard(&self) -> u64 {
+        self.inner.changes_heard.load(Ordering::SeqCst)
+    }
+
+    /// Game `id` as stored, with its players' names and rematch offer.
+    fn load_stored(&self, id: &str) -> Result<Game, ApiError> {
         let Some((row, moves)) = self.store().load_game(id)? else {
             return Err(ApiError::not_found(format!("no game {id:?}")));
         };
         let mut game = load(row, &moves)?;
         game.names = self.store().game_names(id)?.map(|(w, b)| ByColor([w, b]));
         game.restore_rematch(self.store().load_rematch(id)?);
+        Ok(game)
+    }
+
+    /// Holds `game` in memory (unless another request put it there first),
+    /// loaded when `heard` changes had been heard. A change another server
+    /// made while it was being read is heard before the game is held, so
+    /// [`AppState::refresh`] found nothing to reload: if any change was heard
+    /// meanwhile, the game is read again, or this copy would stay behind
+    /// until the game's next change.
+    fn hold(&self, game: Game, heard: u64) -> GameRef {
         let g = {
             let mut games = lock(&self.inner.games);
             if games.len() >= MAX_GAMES_IN_MEMORY {
                 forget_idle(&mut games);
             }
             games
-                .entry(id.to_string())
+                .entry(game.id.clone())
                 .or_insert_with(|| Arc::new(Mutex::new(game)))
                 .clone()
         };
+        if self.changes_heard() != heard {
+            self.reload(&g);
+        }
         self.after_change(&g);
-        Ok(g)
+        g
     }
 
     /// Ends the game by time if its clock has run out (stored, broadcast).
@@ -312,6 +341,7 @@ impl AppState {
     /// Reloads a game held in memory from the store, if it is held (another
     /// server changed it), and sends its new view to the subscribers.
     pub fn refresh(&self, id: &str) {
+        self.inner.changes_heard.fetch_add(1, Ordering::SeqCst);
         let held = lock(&self.inner.games).get(id).cloned();
         if let Some(g) = held {
             self.reload(&g);
@@ -320,6 +350,7 @@ impl AppState {
 
     /// Reloads every game held in memory (after changes may have been missed).
     pub fn refresh_all(&self) {
+        self.inner.changes_heard.fetch_add(1, Ordering::SeqCst);
         let held: Vec<GameRef> = lock(&self.inner.games).values().cloned().collect();
         for g in held {
             self.reload(&g);
@@ -633,3 +664,7 @@ pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiEr
     game.draw_offer = row.draw_offer;
     Ok(game)
 }
+
+#[cfg(test)]
+#[path = "state_tests.rs"]
+mod tests;

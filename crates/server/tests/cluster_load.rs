@@ -231,6 +231,25 @@ fn report(label: &str, stats: &Stats, played: &[Played], elapsed: Duration, lost
     }
 }
 
+/// How far behind the database a server's copy of a game may be: a move
+/// made through the other server reaches it by `NOTIFY` (docs/deploy.md,
+/// "Live updates between servers": milliseconds, the aim 200 ms).
+const FOLLOW_LIMIT: Duration = Duration::from_millis(200);
+
+/// Game `id` as the server of `c` shows it, read again until it shows the
+/// `stored` moves or [`FOLLOW_LIMIT`] has passed (a move acknowledged by
+/// the other server just before the run ended may still be on its way).
+async fn settled_view(c: &Client, id: &str, stored: &[String]) -> Value {
+    let since = Instant::now();
+    loop {
+        let view = get(c, &Stats::default(), id, None).await.unwrap();
+        if view_moves(&view) == stored || since.elapsed() > FOLLOW_LIMIT {
+            return view;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
 /// Runs the load against `addrs` (two servers, or one given twice), checks
 /// every game against the server that did not create it and against
 /// `stored` (the moves the database holds for a game), and prints the
@@ -264,9 +283,9 @@ async fn run(addrs: [SocketAddr; 2], stored: &dyn Fn(&str) -> Vec<String>, label
     let mut lost_moves = 0;
     for p in &played {
         let other = Client::from(addrs[1 - p.creator], 5);
-        let view = get(&other, &Stats::default(), &p.id, None).await.unwrap();
-        check_view(&view).unwrap_or_else(|e| panic!("game {}: {e}", p.id));
         let stored = stored(&p.id);
+        let view = settled_view(&other, &p.id, &stored).await;
+        check_view(&view).unwrap_or_else(|e| panic!("game {}: {e}", p.id));
         assert_eq!(stored, view_moves(&view), "game {}: stored and shown", p.id);
         assert_eq!(
             stored.len(),
