@@ -23,6 +23,8 @@ C_END = {
     "fut_margin": 22.0, "lmp_depth": 1.5, "lmp_base": 1.5, "lmr_base": 25.0,
     "lmr_div": 25.0, "nmp_base": 1.5, "nmp_div": 1.5, "see_quiet": 8.0,
     "see_capture": 25.0, "qs_delta": 50.0, "aspiration": 8.0, "singular_margin": 1.5,
+    "singular_depth": 1.0, "singular_tt_depth": 1.0, "iir_depth": 1.0, "see_depth": 1.0,
+    "nmp_eval_max": 1.0,
 }
 PARAMS = []  # name, start, c_end, lowest, highest: filled by load_params
 
@@ -71,14 +73,17 @@ def main():
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--r-end", type=float, default=0.01)
+    ap.add_argument("--c-scale", type=float, default=1.0,
+                    help="every step size times this (a second round starts nearer)")
     ap.add_argument("--log", default="spsa.log")
     args = ap.parse_args()
     load_params(args.binary)
     n = args.iterations
     big_a = 0.1 * n
     theta = [float(p[1]) for p in PARAMS]
-    c_init = [p[2] * n ** 0.101 for p in PARAMS]
-    a_init = [args.r_end * p[2] ** 2 * (big_a + n) ** 0.602 for p in PARAMS]
+    c_end = [p[2] * args.c_scale for p in PARAMS]
+    c_init = [c * n ** 0.101 for c in c_end]
+    a_init = [args.r_end * c ** 2 * (big_a + n) ** 0.602 for c in c_end]
     lock = threading.Lock()
     state = {"k": 0, "pairs": 0, "score": 0}
     rng = random.Random(args.seed)

@@ -44,6 +44,18 @@ pub struct Params {
     pub aspiration: i32,
     /// Singular test: the bound's distance below the table's score, a ply.
     pub singular_margin: i32,
+    /// Singular test: the shallowest depth it is made at.
+    pub singular_depth: i32,
+    /// Singular test: how much shallower than the node the table's entry
+    /// may be.
+    pub singular_tt_depth: i32,
+    /// Internal iterative reduction: the shallowest depth it applies at.
+    pub iir_depth: i32,
+    /// Exchange pruning: the deepest depth it applies at.
+    pub see_depth: i32,
+    /// Null move: the most plies of reduction added for an evaluation
+    /// above beta (one per 200 cp; 0: none).
+    pub nmp_eval_max: i32,
 }
 
 impl Default for Params {
@@ -68,6 +80,11 @@ impl Default for Params {
             qs_delta: 494,
             aspiration: 32,
             singular_margin: 5,
+            singular_depth: 7,
+            singular_tt_depth: 3,
+            iir_depth: 4,
+            see_depth: 6,
+            nmp_eval_max: 0,
         }
     }
 }
@@ -92,6 +109,11 @@ impl Params {
         qs_delta: 250,
         aspiration: 30,
         singular_margin: 2,
+        singular_depth: 7,
+        singular_tt_depth: 3,
+        iir_depth: 4,
+        see_depth: 6,
+        nmp_eval_max: 0,
     };
 }
 
@@ -105,7 +127,7 @@ struct Slot {
 /// Every tunable with its allowed range (wide enough for any tuner,
 /// narrow enough that the search stays sound: no zero divisor, no
 /// negative depth).
-const SLOTS: [Slot; 16] = [
+const SLOTS: [Slot; 21] = [
     Slot {
         name: "rfp_depth",
         range: (0, 12),
@@ -185,6 +207,31 @@ const SLOTS: [Slot; 16] = [
         name: "singular_margin",
         range: (0, 20),
         field: |p| &mut p.singular_margin,
+    },
+    Slot {
+        name: "singular_depth",
+        range: (4, 14),
+        field: |p| &mut p.singular_depth,
+    },
+    Slot {
+        name: "singular_tt_depth",
+        range: (1, 8),
+        field: |p| &mut p.singular_tt_depth,
+    },
+    Slot {
+        name: "iir_depth",
+        range: (2, 12),
+        field: |p| &mut p.iir_depth,
+    },
+    Slot {
+        name: "see_depth",
+        range: (0, 12),
+        field: |p| &mut p.see_depth,
+    },
+    Slot {
+        name: "nmp_eval_max",
+        range: (0, 6),
+        field: |p| &mut p.nmp_eval_max,
     },
 ];
 

@@ -262,12 +262,9 @@ pub fn null_move_allowed(
 /// of a node searched against `beta`.
 #[must_use]
 pub fn null_move_reduction(f: Features, depth: i32, eval: i32, beta: i32) -> i32 {
-    let by_eval = if f.null_by_eval {
-        ((eval - beta) / 200).clamp(0, 3)
-    } else {
-        0
-    };
     let p = f.params;
+    let most = if f.null_by_eval { 3 } else { p.nmp_eval_max };
+    let by_eval = ((eval - beta) / 200).clamp(0, most);
     p.nmp_base + depth / p.nmp_div + by_eval
 }
 
@@ -403,7 +400,7 @@ pub fn late_move_prunable(
     f.late_move_pruning && !pv_node && depth <= max_depth && legal > kept as usize
 }
 
-/// Exchange pruning: at depth 6 or less outside the principal variation,
+/// Exchange pruning: to depth [`Params::see_depth`] outside the principal variation,
 /// a move whose static exchange value loses more than
 /// [`Params::see_capture`] a ply (a capture) or [`Params::see_quiet`]
 /// times the depth squared (a quiet move) is skipped.
@@ -417,7 +414,7 @@ pub fn exchange_prunable(
     quiet: bool,
     below: impl FnOnce(i32) -> Option<bool>,
 ) -> bool {
-    if !f.see_pruning || pv_node || depth > 6 {
+    if !f.see_pruning || pv_node || depth > f.params.see_depth {
         return false;
     }
     let margin = if quiet {

@@ -402,7 +402,8 @@ impl<'a, 's> Searcher<'a, 's> {
         self.evals[ply] = static_eval;
         self.doubles[ply + 1] = self.doubles[ply];
         let improving = self.improving(ply, in_check);
-        if self.features.iir && depth >= 4 && tt_key == 0 && !in_check {
+        if self.features.iir && depth >= self.features.params.iir_depth && tt_key == 0 && !in_check
+        {
             depth -= 1;
         }
         if !pv_node && ply > 0 && excluded == 0 {

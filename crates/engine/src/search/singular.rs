@@ -39,10 +39,6 @@ impl Verdict {
 /// double extension (centipawns).
 const DOUBLE_MARGIN: i32 = 20;
 
-/// The shallowest depth the singular test is made at (one less with
-/// [`crate::pruning::Features::shallow_singular`]).
-const MIN_DEPTH: i32 = 7;
-
 /// The most double extensions on one path from the root.
 pub(super) const MAX_DOUBLES: u8 = 5;
 
@@ -67,10 +63,11 @@ impl Searcher<'_, '_> {
         if !self.features.singular
             || self.excluded[ply] != 0
             || ply == 0
-            || depth < MIN_DEPTH - i32::from(self.features.shallow_singular)
+            || depth
+                < self.features.params.singular_depth - i32::from(self.features.shallow_singular)
             || e.move_key == 0
             || e.bound == Bound::Upper
-            || i32::from(e.depth) < depth - 3
+            || i32::from(e.depth) < depth - self.features.params.singular_tt_depth
         {
             return Verdict::None;
         }
