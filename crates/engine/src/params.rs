@@ -90,6 +90,16 @@ impl Default for Params {
 }
 
 impl Params {
+    /// Deeper pruning (the `deep` switch of stop 39): reverse futility to
+    /// depth 7 at 85 cp a ply, futility to depth 4, late-move pruning to
+    /// depth 6.
+    pub fn deepen(&mut self) {
+        self.rfp_depth = 7;
+        self.rfp_margin = 85;
+        self.fut_depth = 4;
+        self.lmp_depth = 6;
+    }
+
     /// The constants before tuning (stops 29 to 57), which the level
     /// ladder was measured with and keeps.
     pub const HAND_SET: Params = Params {

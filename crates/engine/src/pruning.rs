@@ -71,12 +71,6 @@ pub struct Features {
     /// In a game won by capturing every man, the side far ahead is drawn
     /// toward the enemy men (`crate::hunt`).
     pub hunt: bool,
-    /// Reverse futility to depth 7 with a smaller margin a ply (85 cp, not
-    /// 120), futility to depth 4, late-move pruning to depth 6.
-    pub deep_pruning: bool,
-    /// The null move's reduction grows with the static evaluation's lead
-    /// over beta (one ply per 200 cp, at most three).
-    pub null_by_eval: bool,
     /// Killers and histories are kept from one search of a game to the
     /// next (aged), not learned afresh for every move.
     pub keep_history: bool,
@@ -190,8 +184,6 @@ impl Default for Features {
             multi_cut: false,
             continuation: true,
             keep_history: true,
-            deep_pruning: false,
-            null_by_eval: false,
             table_eval: true,
             correction: true,
             lmr_plus: true,
@@ -258,13 +250,14 @@ pub fn null_move_allowed(
         && has_pieces(pos)
 }
 
-/// The null move's depth reduction, with the static evaluation `eval`
+/// The null move's depth reduction ([`Params::nmp_base`] + depth /
+/// [`Params::nmp_div`], plus a ply per 200 cp of lead over beta up to
+/// [`Params::nmp_eval_max`]), with the static evaluation `eval`
 /// of a node searched against `beta`.
 #[must_use]
 pub fn null_move_reduction(f: Features, depth: i32, eval: i32, beta: i32) -> i32 {
     let p = f.params;
-    let most = if f.null_by_eval { 3 } else { p.nmp_eval_max };
-    let by_eval = ((eval - beta) / 200).clamp(0, most);
+    let by_eval = ((eval - beta) / 200).clamp(0, p.nmp_eval_max);
     p.nmp_base + depth / p.nmp_div + by_eval
 }
 
@@ -280,11 +273,7 @@ pub fn reverse_futility(
     beta: i32,
     improving: bool,
 ) -> bool {
-    let (max_depth, margin) = if f.deep_pruning {
-        (7, 85)
-    } else {
-        (f.params.rfp_depth, f.params.rfp_margin)
-    };
+    let (max_depth, margin) = (f.params.rfp_depth, f.params.rfp_margin);
     f.futility
         && depth <= max_depth
         && !in_check
@@ -297,7 +286,7 @@ pub fn reverse_futility(
 #[must_use]
 pub fn futile(f: Features, depth: i32, in_check: bool, eval: i32, alpha: i32) -> bool {
     let p = f.params;
-    let max_depth = if f.deep_pruning { 4 } else { p.fut_depth };
+    let max_depth = p.fut_depth;
     f.futility
         && depth <= max_depth
         && !in_check
@@ -386,11 +375,7 @@ pub fn late_move_prunable(
     pv_node: bool,
     rising: bool,
 ) -> bool {
-    let max_depth = if f.deep_pruning {
-        6
-    } else {
-        f.params.lmp_depth
-    };
+    let max_depth = f.params.lmp_depth;
     let all = f.params.lmp_base + depth * depth;
     let kept = if f.lmp_improving && !rising {
         all / 2

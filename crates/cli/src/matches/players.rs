@@ -126,8 +126,8 @@ impl EngineSpec {
                 "multicut" => f.multi_cut = true,
                 "conthist" => f.continuation = true,
                 "keephist" => f.keep_history = true,
-                "deep" => f.deep_pruning = true,
-                "nmpeval" => f.null_by_eval = true,
+                "deep" => f.params.deepen(),
+                "nmpeval" => f.params.nmp_eval_max = 3,
                 "tteval" => f.table_eval = true,
                 "no-tteval" => f.table_eval = false,
                 "no-keephist" => f.keep_history = false,
@@ -430,7 +430,10 @@ mod tests {
             panic!("the stop-39 switches must parse");
         };
         let f = e.features;
-        assert!(f.continuation && f.keep_history && f.deep_pruning && f.null_by_eval);
+        assert!(f.continuation && f.keep_history);
+        assert_eq!((f.params.rfp_depth, f.params.rfp_margin), (7, 85));
+        assert_eq!((f.params.fut_depth, f.params.lmp_depth), (4, 6));
+        assert_eq!(f.params.nmp_eval_max, 3);
         let Ok(Spec::Engine(e)) = Spec::parse("engine/no-tteval/no-keephist/no-conthist") else {
             panic!("the stop-40 switches must parse");
         };
@@ -450,7 +453,8 @@ mod tests {
             panic!("engine must parse");
         };
         let f = plain.features;
-        assert!(!f.deep_pruning && !f.null_by_eval);
+        assert_eq!(f.params, menagerie_engine::params::Params::default());
+        assert_eq!(f.params.nmp_eval_max, 0);
         assert!(f.table_eval && f.keep_history && f.continuation && f.dead);
         assert!(f.correction && f.lmr_plus && f.singular && !f.multi_cut);
         let Ok(Spec::Engine(e)) = Spec::parse("engine/no-singular") else {
