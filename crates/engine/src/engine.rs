@@ -179,7 +179,7 @@ impl Engine {
         let budget = if features.flat_time {
             limits.flat_time_budget(pos.fullmoves())
         } else {
-            limits.time_budget()
+            limits.time_budget_over(features.time_moves)
         };
         let shared = Shared {
             tt: &self.tt,

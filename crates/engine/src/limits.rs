@@ -2,6 +2,10 @@
 
 use std::time::Duration;
 
+/// In sudden death, the moves the time left is shared over (plus two)
+/// when a search is not told otherwise ([`Limits::time_budget`]).
+pub const SUDDEN_DEATH_MOVES: u32 = 30;
+
 /// A player's clock as a GUI reports it.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
@@ -68,6 +72,14 @@ impl Limits {
     /// the soft one and aborts at the hard one.
     #[must_use]
     pub fn time_budget(&self) -> Option<(Duration, Duration)> {
+        self.time_budget_over(SUDDEN_DEATH_MOVES)
+    }
+
+    /// As [`Limits::time_budget`], sharing the time left in sudden death
+    /// over `sudden_death` moves (plus two) instead of
+    /// [`SUDDEN_DEATH_MOVES`].
+    #[must_use]
+    pub fn time_budget_over(&self, sudden_death: u32) -> Option<(Duration, Duration)> {
         if self.infinite {
             return None;
         }
@@ -78,7 +90,7 @@ impl Limits {
             return Some((t, t));
         }
         let clock = self.clock?;
-        let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
+        let moves = clock.moves_to_go.unwrap_or(sudden_death).clamp(1, 50);
         Some(self.clock_budget(clock, moves + 2))
     }
 
@@ -155,6 +167,20 @@ mod tests {
         let mut fixed = l.clone();
         fixed.movetime = Some(Duration::from_millis(50));
         assert_eq!(fixed.flat_time_budget(1), fixed.time_budget());
+    }
+
+    #[test]
+    fn sudden_death_shares_the_clock_over_the_moves_asked() {
+        let l = sudden_death(10_000, 100);
+        // 10 s / 22 + 75 ms against 10 s / 32 + 75 ms.
+        let (soft, hard) = l.time_budget_over(20).unwrap();
+        assert_eq!(soft, Duration::from_nanos(529_545_454));
+        assert_eq!(hard, soft * 4);
+        assert_eq!(l.time_budget_over(SUDDEN_DEATH_MOVES), l.time_budget());
+        // Moves to go, where the GUI gives them, decide instead.
+        let mut to_go = l.clone();
+        to_go.clock.as_mut().unwrap().moves_to_go = Some(10);
+        assert_eq!(to_go.time_budget_over(20), to_go.time_budget());
     }
 
     #[test]

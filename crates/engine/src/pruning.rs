@@ -150,6 +150,9 @@ pub struct Features {
     /// at the start down to 35 from move 50 on, not 32 throughout
     /// ([`crate::Limits::flat_time_budget`], stop 56, switch `flattime`).
     pub flat_time: bool,
+    /// On a clock in sudden death, the moves the time left is shared over
+    /// (plus two; [`crate::Limits::time_budget_over`], switch `tm=N`).
+    pub time_moves: u32,
     /// Plies of the quiescence search of captures at the leaves (0: the
     /// leaves are evaluated as they stand, so exchanges are misjudged, as a
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
@@ -204,6 +207,7 @@ impl Default for Features {
             quiet_checks: false,
             precheck: true,
             flat_time: false,
+            time_moves: crate::limits::SUDDEN_DEATH_MOVES,
             quiescence: u32::MAX,
             params: Params::default(),
         }

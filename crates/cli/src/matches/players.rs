@@ -160,6 +160,12 @@ impl EngineSpec {
                     .params
                     .set_text(&sw["p:".len()..])
                     .map_err(|e| format!("player {text:?}: {e}"))?,
+                _ if sw.starts_with("tm=") => {
+                    f.time_moves = match sw["tm=".len()..].parse::<u32>() {
+                        Ok(n) if (5..=50).contains(&n) => n,
+                        _ => return Err(format!("player {text:?}: tm= takes 5 to 50 moves")),
+                    }
+                }
                 _ => match sw
                     .strip_prefix("threads=")
                     .and_then(|n| n.parse::<usize>().ok())
@@ -461,6 +467,11 @@ mod tests {
             panic!("the stop-51 switch must parse");
         };
         assert!(!e.features.singular);
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/tm=20") else {
+            panic!("the stop-59 switch must parse");
+        };
+        assert_eq!((e.features.time_moves, plain.features.time_moves), (20, 30));
+        assert!(Spec::parse("engine/tm=4").is_err() && Spec::parse("engine/tm=x").is_err());
         assert_eq!(Spec::parse("random"), Ok(Spec::Random));
         assert_eq!(Spec::parse("greedy"), Ok(Spec::Greedy));
         let Ok(Spec::Uci(u)) = Spec::parse("uci:./x --y?Skill Level=3&Hash=16") else {
