@@ -32,34 +32,35 @@ fn moves(state: &AppState, g: &GameRef) -> Vec<String> {
     state.view(g).moves.into_iter().map(|m| m.text).collect()
 }
 
-#[test]
-fn a_change_heard_while_the_game_is_read_is_not_lost() {
+/// Server B reads a game created on A; meanwhile a move lands through A,
+/// and B hears of it (as `follow` passes a `NOTIFY`) if `heard` is set;
+/// then B holds the copy it read. B's state and its copy.
+fn read_while_a_move_lands(heard: bool) -> (AppState, GameRef) {
     let store: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().expect("store"));
     let (a, b) = (server(&store), server(&store));
     let on_a = local_game(&a);
-    // B starts reading the game: nothing played yet.
-    let heard = b.changes_heard();
+    let before = b.changes_heard();
     let read = b.load_stored("race1").expect("read");
-    // Meanwhile a move lands through A and B hears of it; B holds no copy
-    // yet, so there is nothing for the notice to reload.
     a.play(&on_a, Some(Seat::Both), "g1f3").expect("played");
-    b.refresh("race1");
-    // B then holds the copy it read: it must show the move.
-    let on_b = b.hold(read, heard);
+    if heard {
+        // B holds no copy yet: there is nothing for the notice to reload.
+        b.refresh("race1");
+    }
+    let on_b = b.hold(read, before);
+    (b, on_b)
+}
+
+#[test]
+fn a_change_heard_while_the_game_is_read_is_not_lost() {
+    let (b, on_b) = read_while_a_move_lands(true);
     assert_eq!(moves(&b, &on_b), ["g1f3"]);
     assert_eq!(moves(&b, &b.game("race1").expect("held")), ["g1f3"]);
 }
 
 #[test]
 fn a_game_read_with_nothing_heard_is_held_as_read() {
-    let store: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().expect("store"));
-    let (a, b) = (server(&store), server(&store));
-    let on_a = local_game(&a);
-    let heard = b.changes_heard();
-    let read = b.load_stored("race1").expect("read");
-    a.play(&on_a, Some(Seat::Both), "g1f3").expect("played");
+    let (b, on_b) = read_while_a_move_lands(false);
     // No notice reached B: it keeps what it read until one does.
-    let on_b = b.hold(read, heard);
     assert!(moves(&b, &on_b).is_empty());
     b.refresh("race1");
     assert_eq!(moves(&b, &on_b), ["g1f3"]);
