@@ -24,7 +24,8 @@ C_END = {
     "lmr_div": 25.0, "nmp_base": 1.5, "nmp_div": 1.5, "see_quiet": 8.0,
     "see_capture": 25.0, "qs_delta": 50.0, "aspiration": 8.0, "singular_margin": 1.5,
     "singular_depth": 1.0, "singular_tt_depth": 1.0, "iir_depth": 1.0, "see_depth": 1.0,
-    "nmp_eval_max": 1.0,
+    "nmp_eval_max": 1.0, "corr_pawns": 8.0, "corr_pieces": 8.0, "corr_limit": 16.0,
+    "corr_moves": 8.0,
 }
 PARAMS = []  # name, start, c_end, lowest, highest: filled by load_params
 

@@ -56,6 +56,16 @@ pub struct Params {
     /// Null move: the most plies of reduction added for an evaluation
     /// above beta (one per 200 cp; 0: none).
     pub nmp_eval_max: i32,
+    /// Correction history: the pawns' table's weight, in 64ths.
+    pub corr_pawns: i32,
+    /// Correction history: each side's men's table's weight, in 64ths
+    /// (0: those tables are neither read nor taught).
+    pub corr_pieces: i32,
+    /// Correction history: the largest error an entry learns.
+    pub corr_limit: i32,
+    /// Correction history: the last two moves' table's weight, in 64ths
+    /// (0: neither read nor taught).
+    pub corr_moves: i32,
 }
 
 impl Default for Params {
@@ -85,6 +95,10 @@ impl Default for Params {
             iir_depth: 4,
             see_depth: 6,
             nmp_eval_max: 0,
+            corr_pawns: 64,
+            corr_pieces: 0,
+            corr_limit: 96,
+            corr_moves: 0,
         }
     }
 }
@@ -124,7 +138,23 @@ impl Params {
         iir_depth: 4,
         see_depth: 6,
         nmp_eval_max: 0,
+        corr_pawns: 64,
+        corr_pieces: 0,
+        corr_limit: 96,
+        corr_moves: 0,
     };
+
+    /// The correction history's weights
+    /// ([`crate::correction::Weights`]).
+    #[must_use]
+    pub fn correction(&self) -> crate::correction::Weights {
+        crate::correction::Weights {
+            pawns: self.corr_pawns,
+            pieces: self.corr_pieces,
+            moves: self.corr_moves,
+            limit: self.corr_limit,
+        }
+    }
 }
 
 /// One tunable: its name and the range a value must lie in.
@@ -137,7 +167,7 @@ struct Slot {
 /// Every tunable with its allowed range (wide enough for any tuner,
 /// narrow enough that the search stays sound: no zero divisor, no
 /// negative depth).
-const SLOTS: [Slot; 21] = [
+const SLOTS: [Slot; 25] = [
     Slot {
         name: "rfp_depth",
         range: (0, 12),
@@ -242,6 +272,26 @@ const SLOTS: [Slot; 21] = [
         name: "nmp_eval_max",
         range: (0, 6),
         field: |p| &mut p.nmp_eval_max,
+    },
+    Slot {
+        name: "corr_pawns",
+        range: (0, 128),
+        field: |p| &mut p.corr_pawns,
+    },
+    Slot {
+        name: "corr_pieces",
+        range: (0, 128),
+        field: |p| &mut p.corr_pieces,
+    },
+    Slot {
+        name: "corr_limit",
+        range: (16, 512),
+        field: |p| &mut p.corr_limit,
+    },
+    Slot {
+        name: "corr_moves",
+        range: (0, 128),
+        field: |p| &mut p.corr_moves,
     },
 ];
 

@@ -170,7 +170,15 @@ impl<'a, 's> Searcher<'a, 's> {
     fn corrected_evaluate(&self, pos: &Position, ply: usize) -> (i32, i32) {
         let plain = self.evaluate(pos, ply);
         if self.features.correction {
-            (plain, plain + self.heuristics.correction.of(pos))
+            (
+                plain,
+                plain
+                    + self.heuristics.correction.of(
+                        pos,
+                        self.features.params.correction(),
+                        self.last_moves(),
+                    ),
+            )
         } else {
             (plain, plain)
         }
@@ -274,15 +282,23 @@ impl<'a, 's> Searcher<'a, 's> {
     /// The [`ordering::PieceTo`] of the moves one and two plies before the
     /// current node, when [`Features::continuation`] is on.
     fn continuation_context(&self) -> [ordering::PieceTo; 2] {
-        let n = self.piece_tos.len();
         if !self.features.continuation {
             return [ordering::NO_PIECE_TO; 2];
         }
+        let [two, one] = self.last_moves();
+        [one, two]
+    }
+
+    /// The [`ordering::PieceTo`] of the moves two plies and one ply before
+    /// the current node ([`ordering::NO_PIECE_TO`] before the game's
+    /// first), for the correction history.
+    fn last_moves(&self) -> [ordering::PieceTo; 2] {
+        let n = self.piece_tos.len();
         let back = |k: usize| {
             n.checked_sub(k)
                 .map_or(ordering::NO_PIECE_TO, |i| self.piece_tos[i])
         };
-        [back(1), back(2)]
+        [back(2), back(1)]
     }
 
     /// The move that led to the current node, if the node is not the root
@@ -786,7 +802,11 @@ impl<'a, 's> Searcher<'a, 's> {
             true
         };
         if informative {
-            self.heuristics.correction.learn(pos, depth, best - plain);
+            let weights = self.features.params.correction();
+            let last = self.last_moves();
+            self.heuristics
+                .correction
+                .learn(pos, depth, best - plain, weights, last);
         }
     }
 
