@@ -48,6 +48,25 @@ fn a_clocked_match_completes_without_time_losses() {
         "{record}"
     );
     assert!(!record.contains("time forfeit"), "{record}");
+    // Under clocks every move's comment ends with the seconds it took,
+    // the engine's after its score, the random mover's alone.
+    let comments: Vec<&str> = record
+        .split('{')
+        .skip(1)
+        .map(|c| c.split('}').next().unwrap_or(""))
+        .collect();
+    assert!(comments.len() >= 20, "{record}");
+    for c in &comments {
+        let seconds: f64 = c
+            .rsplit(' ')
+            .next()
+            .and_then(|t| t.strip_suffix('s'))
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("no time in {c:?}"));
+        assert!((0.0..1.5).contains(&seconds), "{c:?}");
+    }
+    assert!(comments.iter().any(|c| c.contains('/')), "{record}");
+    assert!(comments.iter().any(|c| !c.contains('/')), "{record}");
     std::fs::remove_dir_all(&dir).ok();
 }
 
