@@ -27,14 +27,15 @@ const MAX_WEIGHT: i32 = 16;
 #[derive(Clone, Debug)]
 pub struct Correction {
     /// The tables one after another, each `2 * SLOTS` entries: the pawns',
-    /// White's men's, Black's men's, the last two moves'.
+    /// White's men's, Black's men's, the last two moves'. Only the pawns'
+    /// is allocated until another is taught; an entry not allocated is 0.
     table: Vec<i32>,
 }
 
 impl Default for Correction {
     fn default() -> Correction {
         Correction {
-            table: vec![0; 4 * 2 * SLOTS],
+            table: vec![0; 2 * SLOTS],
         }
     }
 }
@@ -70,10 +71,15 @@ pub fn men_key(pos: &Position, color: Color) -> u64 {
         }
         // The canvas uses the low 100 bits; the role salts the high ones.
         let x = set.bits() ^ ((role.index() as u128 + 1) << 112);
-        let y = x.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835);
-        h ^= ((y >> 64) as u64 ^ y as u64).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= fold(x, 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835).wrapping_mul(0xff51_afd7_ed55_8ccd);
     }
     h
+}
+
+/// `x` times the odd constant `k`, its two halves folded into one.
+fn fold(x: u128, k: u128) -> u64 {
+    let y = x.wrapping_mul(k);
+    (y >> 64) as u64 ^ y as u64
 }
 
 /// A hash of the pawns (pawns and ninja pawns) of both sides.
@@ -81,14 +87,10 @@ pub fn men_key(pos: &Position, color: Color) -> u64 {
 pub fn pawn_key(pos: &Position) -> u64 {
     let b = pos.board();
     let pawns = |c: Color| (b.pieces(c, Role::Pawn) | b.pieces(c, Role::NinjaPawn)).bits();
-    let mix = |x: u128, k: u128| {
-        let y = x.wrapping_mul(k);
-        (y >> 64) as u64 ^ y as u64
-    };
-    let h = mix(
+    let h = fold(
         pawns(Color::White),
         0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835,
-    ) ^ mix(
+    ) ^ fold(
         pawns(Color::Black),
         0xc2b2_ae3d_27d4_eb4f_1656_67b1_9e37_79f9,
     );
@@ -99,6 +101,7 @@ impl Correction {
     /// Each weighed table's slot for `pos` reached by the moves `last`
     /// (the [`crate::ordering::PieceTo`] of the moves two plies and one
     /// ply before), with its weight; unweighed tables are left out.
+    #[inline]
     fn reads(pos: &Position, w: Weights, last: [usize; 2]) -> impl Iterator<Item = (usize, i32)> {
         let turn = pos.turn().index() * SLOTS;
         let at = |table: usize, key: u64| {
@@ -120,7 +123,9 @@ impl Correction {
     #[must_use]
     pub fn of(&self, pos: &Position, w: Weights, last: [usize; 2]) -> i32 {
         let sum: i64 = Self::reads(pos, w, last)
-            .map(|(slot, weight)| i64::from(self.table[slot]) * i64::from(weight))
+            .map(|(slot, weight)| {
+                i64::from(self.table.get(slot).copied().unwrap_or(0)) * i64::from(weight)
+            })
             .sum();
         // Entries of at most 512 cp x 256, four tables, weights of at most
         // 128: far inside an i64, and the quotient inside an i32.
@@ -135,6 +140,9 @@ impl Correction {
         let weight = (depth + 1).clamp(1, MAX_WEIGHT);
         let target = error.clamp(-w.limit, w.limit) * GRAIN;
         for (slot, _) in Self::reads(pos, w, last) {
+            if slot >= self.table.len() {
+                self.table.resize(4 * 2 * SLOTS, 0);
+            }
             let e = &mut self.table[slot];
             *e += (target - *e) * weight / 256;
         }
