@@ -187,7 +187,11 @@ fn squares_index(m: &Move) -> usize {
 }
 
 fn history_index(pos: &Position, m: &Move) -> usize {
-    let c = pos.turn().index();
+    history_slot(pos.turn().index(), m)
+}
+
+/// The history counter of `m` played by the side of index `c`.
+fn history_slot(c: usize, m: &Move) -> usize {
     let from = m.from().map_or(0, |s| s.index());
     let to = m.to().map_or(0, |s| s.index());
     (c * 100 + from) * 100 + to
@@ -208,6 +212,16 @@ impl Heuristics {
         let h = &mut self.history[history_index(pos, m)];
         *h = gravity(*h, bonus);
         self.update_continuation(pos, m, context, bonus);
+    }
+
+    /// Raises the history of the quiet move `m`, played from `pos`'s
+    /// parent by the side not to move in `pos`, by `bonus`: the move left
+    /// `pos` with no move beating alpha, so it was a good one.
+    pub fn reward_prior(&mut self, pos: &Position, m: &Move, bonus: i32) {
+        let mover = (!pos.turn()).index();
+        if let Some(h) = self.history.get_mut(history_slot(mover, m)) {
+            *h = gravity(*h, bonus);
+        }
     }
 
     /// Records `reply` as the refutation of `previous`.
@@ -515,6 +529,22 @@ mod tests {
                 assert_eq!(first_best(&scores, i), scan, "{scores:?} from {i}");
             }
         }
+    }
+
+    #[test]
+    fn a_prior_move_is_rewarded_as_its_mover_would_play_it() {
+        let parent = Position::from_fen(fide::chess(), "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")
+            .expect("fen");
+        let m = chess_move(&parent, "g1f3");
+        let mut child = parent.clone();
+        child.play_unchecked(&m);
+        let mut h = Heuristics::default();
+        h.reward_prior(&child, &m, 9);
+        assert_eq!(h.history_of(&parent, &m), 9, "White's history rises");
+        let other = chess_move(&parent, "e1d2");
+        assert_eq!(h.history_of(&parent, &other), 0);
+        h.reward_prior(&child, &m, 9);
+        assert!(h.history_of(&parent, &m) > 9, "a second bonus adds");
     }
 
     #[test]

@@ -158,6 +158,17 @@ pub struct Features {
     /// beginner misjudges them; `u32::MAX`: as deep as captures go). The
     /// lowest levels play with few or none.
     pub quiescence: u32,
+    /// Whether a node was ever on a principal variation is kept in the
+    /// table, and late moves of such a node, searched now with a null
+    /// window, are reduced a ply less (stop 61, switch `ttpv`).
+    pub tt_pv: bool,
+    /// A late move whose reduced search beat alpha is searched again a ply
+    /// deeper when it beat the best score by far, a ply shallower when
+    /// barely ([`research_step`], stop 61, switch `deeper`).
+    pub deeper: bool,
+    /// When a node fails low, the quiet move that led to it earns a
+    /// history bonus as if it had cut (stop 61, switch `prior`).
+    pub prior: bool,
     /// The numeric constants of the rules above ([`Params`]).
     pub params: Params,
 }
@@ -209,6 +220,9 @@ impl Default for Features {
             flat_time: false,
             time_moves: crate::limits::SUDDEN_DEATH_MOVES,
             quiescence: u32::MAX,
+            tt_pv: false,
+            deeper: false,
+            prior: false,
             params: Params::default(),
         }
     }
@@ -364,6 +378,25 @@ pub fn lmr_reduction(
     (r + extra - i32::from(pv_node) - by_history).clamp(0, depth - 2)
 }
 
+/// With [`Features::deeper`], the change of depth for the full search of a
+/// late move whose reduced search scored `score` (above alpha) at a node
+/// whose best score so far is `best`, the full depth being `depth`: a ply
+/// more when `score` beats `best` by more than `64 + 11 * depth`, a ply
+/// less when by less than `depth`; 0 otherwise or without the switch.
+#[must_use]
+pub fn research_step(f: Features, score: i32, best: i32, depth: i32) -> i32 {
+    if !f.deeper {
+        return 0;
+    }
+    if score > best + 64 + 11 * depth {
+        1
+    } else if score < best + depth {
+        -1
+    } else {
+        0
+    }
+}
+
 /// Late-move pruning: to depth [`Params::lmp_depth`] outside the principal
 /// variation, a quiet move after the first `lmp_base + depth * depth`
 /// legal ones is skipped (drops are never quiet, so never skipped).
@@ -434,6 +467,22 @@ pub fn history_prunable(f: Features, depth: i32, history: i32, pv_node: bool) ->
 mod tests {
     use super::*;
     use crate::tt::Bound;
+
+    #[test]
+    fn a_research_goes_deeper_only_past_the_best_by_far() {
+        let on = Features {
+            deeper: true,
+            ..Features::default()
+        };
+        // Depth 5: deeper beyond 64 + 55 = 119 over the best, shallower
+        // within 5 of it.
+        assert_eq!(research_step(on, 220, 100, 5), 1);
+        assert_eq!(research_step(on, 219, 100, 5), 0);
+        assert_eq!(research_step(on, 105, 100, 5), 0);
+        assert_eq!(research_step(on, 104, 100, 5), -1);
+        assert_eq!(research_step(Features::default(), 900, 100, 5), 0);
+        assert_eq!(research_step(Features::default(), 100, 100, 5), 0);
+    }
 
     /// The default switches with the hand-set constants these tests name.
     fn hand_set() -> Features {

@@ -27,6 +27,9 @@ pub struct Entry {
     pub depth: u8,
     /// How `score` bounds the truth.
     pub bound: Bound,
+    /// Whether the node was searched as, or stored by, a principal
+    /// variation node (with [`crate::pruning::Features::tt_pv`]).
+    pub pv: bool,
 }
 
 impl Entry {
@@ -40,7 +43,8 @@ impl Entry {
             | (u64::from(self.score as i16 as u16) << 32)
             | (u64::from(self.depth) << 48)
             | (bound << 56)
-            | (u64::from(age & 0x3f) << 58)
+            | (u64::from(age & AGE_MASK) << 58)
+            | (u64::from(self.pv) << 63)
     }
 
     fn unpack(data: u64) -> Option<Entry> {
@@ -55,12 +59,17 @@ impl Entry {
             score: i32::from((data >> 32) as u16 as i16),
             depth: (data >> 48) as u8,
             bound,
+            pv: data >> 63 != 0,
         })
     }
 }
 
+/// The bits of the search counter kept in an entry (five; the sixth
+/// above them is the principal-variation flag).
+const AGE_MASK: u8 = 0x1f;
+
 fn age_of(data: u64) -> u8 {
-    ((data >> 58) & 0x3f) as u8
+    ((data >> 58) as u8) & AGE_MASK
 }
 
 /// A shared, fixed-size transposition table.
@@ -100,7 +109,7 @@ impl Table {
     }
 
     fn current_age(&self) -> u8 {
-        (self.age.load(Ordering::Relaxed) & 0x3f) as u8
+        (self.age.load(Ordering::Relaxed) as u8) & AGE_MASK
     }
 
     fn bucket(&self, hash: u64) -> usize {
@@ -177,6 +186,7 @@ mod tests {
             score: -1234,
             depth: 9,
             bound: Bound::Lower,
+            pv: false,
         };
         t.store(0xdead_beef_1234, e);
         assert_eq!(t.probe(0xdead_beef_1234), Some(e));
@@ -191,6 +201,7 @@ mod tests {
             score: 5,
             depth: 20,
             bound: Bound::Exact,
+            pv: false,
         };
         let h1 = 42u64;
         t.store(h1, deep);
@@ -206,9 +217,27 @@ mod tests {
                 score: 1,
                 depth: 1,
                 bound: Bound::Upper,
+                pv: false,
             },
         );
         assert_eq!(t.probe(h1), Some(deep));
         assert_eq!(t.probe(h2).map(|e| e.move_key), Some(2));
+    }
+
+    #[test]
+    fn the_pv_flag_survives_every_age() {
+        let t = Table::new(1);
+        for search in 0..70 {
+            let e = Entry {
+                move_key: 3,
+                score: -7,
+                depth: 4,
+                bound: Bound::Exact,
+                pv: search % 2 == 0,
+            };
+            t.store(99, e);
+            assert_eq!(t.probe(99), Some(e), "search {search}");
+            t.new_search();
+        }
     }
 }

@@ -100,6 +100,9 @@ fn playouts_stay_legal(name: &str, positions: usize) -> usize {
             features: Features {
                 continuation: games % 2 == 1,
                 keep_history: games % 2 == 1,
+                tt_pv: games % 3 == 1,
+                deeper: games % 2 == 0,
+                prior: games % 3 != 0,
                 ..Features::default()
             },
             ..Options::default()

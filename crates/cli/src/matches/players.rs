@@ -155,6 +155,9 @@ impl EngineSpec {
                 "no-deepest" => f.deepest = false,
                 "progress" => f.progress = true,
                 "hunt" => f.hunt = true,
+                "ttpv" => f.tt_pv = true,
+                "deeper" => f.deeper = true,
+                "prior" => f.prior = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ if sw.starts_with("p:") => f
                     .params

@@ -393,6 +393,8 @@ impl<'a, 's> Searcher<'a, 's> {
         let hash = pos.hash();
         let entry = self.shared.tt.probe(hash);
         let tt_key = entry.map_or(0, |e| e.move_key);
+        // On a principal variation now or when the table's entry was made.
+        let tt_pv = self.features.tt_pv && (pv_node || entry.is_some_and(|e| e.pv));
         let excluded = self.excluded[ply];
         // A node searched without its table move must not take the table's
         // verdict on the whole node.
@@ -524,7 +526,8 @@ impl<'a, 's> Searcher<'a, 's> {
             && moves
                 .iter()
                 .any(|m| move_key(m) == tt_key && !pruning::is_quiet(m));
-        let extra_reduction = i32::from(self.features.cut_lmr && cut_node);
+        let extra_reduction =
+            i32::from(self.features.cut_lmr && cut_node) - i32::from(tt_pv && !pv_node);
         let mut filter = None;
         let mut check_squares = None;
         let mut best = -INFINITY;
@@ -618,11 +621,17 @@ impl<'a, 's> Searcher<'a, 's> {
                 let (a, b) = (alpha, alpha + 1);
                 self.cut_nodes[ply + 1] = true;
                 self.known_check[ply + 1] = Some(gives_check);
-                let mut s = self.child_score(&child, new_depth - r, a, b, ply, &mut child_pv);
+                let reduced = new_depth - r;
+                let mut s = self.child_score(&child, reduced, a, b, ply, &mut child_pv);
+                let mut new_depth = new_depth;
                 if s > alpha && r > 0 {
-                    self.cut_nodes[ply + 1] = !cut_node;
-                    self.known_check[ply + 1] = Some(gives_check);
-                    s = self.child_score(&child, new_depth, a, b, ply, &mut child_pv);
+                    new_depth += pruning::research_step(self.features, s, best, new_depth);
+                    // Without `deeper` the step is 0, so this always holds.
+                    if new_depth > reduced {
+                        self.cut_nodes[ply + 1] = !cut_node;
+                        self.known_check[ply + 1] = Some(gives_check);
+                        s = self.child_score(&child, new_depth, a, b, ply, &mut child_pv);
+                    }
                 }
                 if s > alpha && s < beta {
                     self.known_check[ply + 1] = Some(gives_check);
@@ -686,14 +695,16 @@ impl<'a, 's> Searcher<'a, 's> {
         if excluded == 0 {
             self.store(
                 hash,
-                best,
-                original_alpha,
-                beta,
+                (best, original_alpha, beta),
                 best_key,
                 ply,
                 depth.clamp(0, 255) as u8,
+                tt_pv,
             );
             let failed_low = best <= original_alpha;
+            if self.features.prior && failed_low && ply > 0 {
+                self.reward_prior(pos, depth);
+            }
             if self.features.correction && !in_check && (failed_low || best_quiet) {
                 let window = (original_alpha, beta);
                 self.learn_correction(pos, depth, best, (plain_eval, corrected_eval), window);
@@ -766,6 +777,18 @@ impl<'a, 's> Searcher<'a, 's> {
         -self.search(child, depth, -beta, -alpha, ply + 1, pv, true)
     }
 
+    /// After a node of `pos` searched to `depth` failed low, raises the
+    /// history of the quiet move that led to it ([`Features::prior`]).
+    fn reward_prior(&mut self, pos: &Position, depth: i32) {
+        let Some(m) = self.line.last().copied() else {
+            return;
+        };
+        if m != Move::Pass && pruning::is_quiet(&m) {
+            let step = ordering::history_step(depth, self.features.steep_history);
+            self.heuristics.reward_prior(pos, &m, step);
+        }
+    }
+
     /// Teaches the capture history a cut-off at `depth` by `cut` (rewarded
     /// if a capture) after the captures `tried` before it (punished).
     fn learn_captures(&mut self, pos: &Position, cut: &Move, tried: &[Move], depth: i32) {
@@ -825,9 +848,19 @@ impl<'a, 's> Searcher<'a, 's> {
 
     /// Keeps a node's result in the table: its bound from the window
     /// `alpha..beta` it was searched with, its best move (none for an
-    /// upper bound) and the depth it was searched to (0: quiescence).
+    /// upper bound), the depth it was searched to (0: quiescence) and
+    /// whether it is a principal-variation node (`pv`, kept only with
+    /// [`Features::tt_pv`]).
     #[allow(clippy::too_many_arguments)]
-    fn store(&self, hash: u64, best: i32, alpha: i32, beta: i32, key: u32, ply: usize, depth: u8) {
+    fn store(
+        &self,
+        hash: u64,
+        (best, alpha, beta): (i32, i32, i32),
+        key: u32,
+        ply: usize,
+        depth: u8,
+        pv: bool,
+    ) {
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha {
@@ -842,6 +875,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 score: score::to_tt(best, ply),
                 depth,
                 bound,
+                pv: pv && self.features.tt_pv,
             },
         );
     }

@@ -69,7 +69,14 @@ impl Searcher<'_, '_> {
             }
             if s >= raised {
                 let d = (depth - REDUCTION).clamp(0, 255) as u8;
-                self.store(pos.hash(), s, raised - 1, raised, move_key(m), ply, d);
+                self.store(
+                    pos.hash(),
+                    (s, raised - 1, raised),
+                    move_key(m),
+                    ply,
+                    d,
+                    false,
+                );
                 found = Some(s);
                 break;
             }

@@ -138,7 +138,8 @@ impl Searcher<'_, '_> {
         // A deeper result for this position stays: only a quiescence one is
         // replaced.
         if !self.shared.aborted() && !entry.is_some_and(|e| e.depth > 0) {
-            self.store(hash, best, original_alpha, beta, best_key, ply, 0);
+            let pv = beta - original_alpha > 1 || entry.is_some_and(|e| e.pv);
+            self.store(hash, (best, original_alpha, beta), best_key, ply, 0, pv);
         }
         best
     }

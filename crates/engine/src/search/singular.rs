@@ -125,6 +125,7 @@ mod tests {
                 score,
                 depth: 8,
                 bound: Bound::Lower,
+                pv: false,
             };
             let v = searcher.singular(pos, Some(entry), (8, 1), (beta, pv_node));
             (v, key)
@@ -156,6 +157,7 @@ mod tests {
                 score: 450,
                 depth: 8,
                 bound: Bound::Lower,
+                pv: false,
             };
             searcher.doubles[1] = doubles;
             searcher
