@@ -102,6 +102,11 @@ pub struct Context {
     /// The [`PieceTo`] of the moves one and two plies before this node,
     /// with continuation history on ([`NO_PIECE_TO`] otherwise).
     pub continuation: [PieceTo; 2],
+    /// Order a quiet move (not the table move, a killer or the counter)
+    /// whose static exchange value loses material after the other quiet
+    /// moves, tested when its turn comes
+    /// ([`crate::pruning::Features::quiet_see`]).
+    pub quiet_see: bool,
 }
 
 impl Default for Context {
@@ -112,6 +117,7 @@ impl Default for Context {
             capture_history: false,
             previous: None,
             continuation: [NO_PIECE_TO; 2],
+            quiet_see: false,
         }
     }
 }
@@ -342,6 +348,17 @@ const KILLER: i32 = 1 << 26;
 /// `HISTORY_MAX`).
 const LOSING_CAPTURE: i32 = -(1 << 24);
 
+/// Quiet moves that lose material by static exchange come after the other
+/// quiet moves and before the losing captures.
+const HANGING_QUIET: i32 = -(1 << 20);
+
+/// Whether an order score from [`score_moves`] is a quiet move's ordered
+/// by its history, not yet found to lose material (history and
+/// continuation counters stay far inside `HANGING_QUIET / 2`).
+fn is_quiet_untested(score: i32) -> bool {
+    score > HANGING_QUIET / 2 && score < KILLER - 1
+}
+
 /// Whether an order score from [`score_moves`] is a losing capture's
 /// (ordered after every quiet move).
 #[must_use]
@@ -464,6 +481,13 @@ pub fn pick_judged(
             scores[best] += LOSING_CAPTURE - CAPTURE;
             continue;
         }
+        if context.quiet_see
+            && is_quiet_untested(scores[best])
+            && crate::exchange::value_below(pos, w, &moves[best], 0) == Some(true)
+        {
+            scores[best] += HANGING_QUIET;
+            continue;
+        }
         moves.swap(i, best);
         scores.swap(i, best);
         return;
@@ -533,8 +557,8 @@ mod tests {
 
     #[test]
     fn a_prior_move_is_rewarded_as_its_mover_would_play_it() {
-        let parent = Position::from_fen(fide::chess(), "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1")
-            .expect("fen");
+        let parent =
+            Position::from_fen(fide::chess(), "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1").expect("fen");
         let m = chess_move(&parent, "g1f3");
         let mut child = parent.clone();
         child.play_unchecked(&m);
@@ -545,6 +569,30 @@ mod tests {
         assert_eq!(h.history_of(&parent, &other), 0);
         h.reward_prior(&child, &m, 9);
         assert!(h.history_of(&parent, &m) > 9, "a second bonus adds");
+    }
+
+    #[test]
+    fn a_quiet_move_that_hangs_its_man_comes_after_the_safe_ones() {
+        // The black pawn on c3 takes a queen on d2; c2 is safe.
+        let pos =
+            Position::from_fen(fide::chess(), "4k3/8/8/8/8/2p5/8/3QK3 w - - 0 1").expect("fen");
+        let moves = [chess_move(&pos, "d1d2"), chess_move(&pos, "d1c2")];
+        let mut h = Heuristics::default();
+        h.reward(&pos, &moves[0], 0, 400, &Context::default());
+        let w = Weights::default();
+        let first = |quiet_see| {
+            let context = Context {
+                quiet_see,
+                ..Context::default()
+            };
+            let mut scores = Vec::new();
+            score_moves(&pos, &w, &moves, 0, 5, &h, &context, &mut scores);
+            let mut ordered = moves;
+            pick_judged(&pos, &w, &context, &mut ordered, &mut scores, 0);
+            (ordered[0], is_losing_capture(scores[1]))
+        };
+        assert_eq!(first(false), (moves[0], false), "by history alone");
+        assert_eq!(first(true), (moves[1], false), "the hanging move waits");
     }
 
     #[test]

@@ -169,6 +169,17 @@ pub struct Features {
     /// When a node fails low, the quiet move that led to it earns a
     /// history bonus as if it had cut (stop 61, switch `prior`).
     pub prior: bool,
+    /// A cut node with no table move from depth 8 is searched two plies
+    /// shallower by internal iterative reduction, not one (stop 61,
+    /// switch `cutiir`).
+    pub cut_iir: bool,
+    /// No null move where the table holds an upper bound below beta
+    /// ([`table_denies_null`], stop 61, switch `nmpguard`).
+    pub null_guard: bool,
+    /// Quiet moves that lose material by static exchange are ordered
+    /// after the other quiet moves (`ordering::Context::quiet_see`;
+    /// stop 61, switch `quietsee`).
+    pub quiet_see: bool,
     /// The numeric constants of the rules above ([`Params`]).
     pub params: Params,
 }
@@ -223,6 +234,9 @@ impl Default for Features {
             tt_pv: false,
             deeper: false,
             prior: false,
+            cut_iir: false,
+            null_guard: false,
+            quiet_see: false,
             params: Params::default(),
         }
     }
@@ -266,6 +280,17 @@ pub fn null_move_allowed(
         && eval >= beta
         && pos.variant().has_royal_king()
         && has_pieces(pos)
+}
+
+/// With [`Features::null_guard`], whether the table's entry `tt` for a
+/// node at `ply` says the node is already known to fail low against
+/// `beta` (an upper bound below it), so a null move would waste its search.
+#[must_use]
+pub fn table_denies_null(f: Features, tt: Option<crate::tt::Entry>, ply: usize, beta: i32) -> bool {
+    f.null_guard
+        && tt.is_some_and(|e| {
+            e.bound == crate::tt::Bound::Upper && crate::score::from_tt(e.score, ply) < beta
+        })
 }
 
 /// The null move's depth reduction ([`Params::nmp_base`] + depth /
@@ -482,6 +507,31 @@ mod tests {
         assert_eq!(research_step(on, 104, 100, 5), -1);
         assert_eq!(research_step(Features::default(), 900, 100, 5), 0);
         assert_eq!(research_step(Features::default(), 100, 100, 5), 0);
+    }
+
+    #[test]
+    fn an_upper_bound_below_beta_denies_the_null_move() {
+        use crate::tt::Entry;
+        let on = Features {
+            null_guard: true,
+            ..Features::default()
+        };
+        let entry = |score, bound| {
+            Some(Entry {
+                move_key: 0,
+                score,
+                depth: 3,
+                bound,
+                pv: false,
+            })
+        };
+        assert!(table_denies_null(on, entry(40, Bound::Upper), 2, 50));
+        assert!(!table_denies_null(on, entry(50, Bound::Upper), 2, 50));
+        assert!(!table_denies_null(on, entry(40, Bound::Lower), 2, 50));
+        assert!(!table_denies_null(on, entry(40, Bound::Exact), 2, 50));
+        assert!(!table_denies_null(on, None, 2, 50));
+        let off = Features::default();
+        assert!(!table_denies_null(off, entry(40, Bound::Upper), 2, 50));
     }
 
     /// The default switches with the hand-set constants these tests name.

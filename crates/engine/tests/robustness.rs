@@ -103,6 +103,9 @@ fn playouts_stay_legal(name: &str, positions: usize) -> usize {
                 tt_pv: games % 3 == 1,
                 deeper: games % 2 == 0,
                 prior: games % 3 != 0,
+                cut_iir: games % 2 == 1,
+                null_guard: games % 3 == 0,
+                quiet_see: games % 2 == 0,
                 ..Features::default()
             },
             ..Options::default()

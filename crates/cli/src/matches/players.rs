@@ -158,6 +158,9 @@ impl EngineSpec {
                 "ttpv" => f.tt_pv = true,
                 "deeper" => f.deeper = true,
                 "prior" => f.prior = true,
+                "cutiir" => f.cut_iir = true,
+                "nmpguard" => f.null_guard = true,
+                "quietsee" => f.quiet_see = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ if sw.starts_with("p:") => f
                     .params

@@ -422,7 +422,7 @@ impl<'a, 's> Searcher<'a, 's> {
         let improving = self.improving(ply, in_check);
         if self.features.iir && depth >= self.features.params.iir_depth && tt_key == 0 && !in_check
         {
-            depth -= 1;
+            depth -= 1 + i32::from(self.features.cut_iir && cut_node && depth >= 8);
         }
         if !pv_node && ply > 0 && excluded == 0 {
             if pruning::razor(self.features, depth, in_check, static_eval, alpha) {
@@ -443,6 +443,7 @@ impl<'a, 's> Searcher<'a, 's> {
                 return static_eval;
             }
             if null_ok
+                && !pruning::table_denies_null(self.features, verdict, ply, beta)
                 && pruning::null_move_allowed(
                     pos,
                     self.features,
@@ -508,6 +509,7 @@ impl<'a, 's> Searcher<'a, 's> {
             capture_history: self.features.capture_history,
             previous: self.previous_move(),
             continuation: self.continuation_context(),
+            quiet_see: self.features.quiet_see,
         };
         ordering::score_moves(
             pos,
