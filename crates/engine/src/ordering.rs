@@ -352,6 +352,13 @@ const LOSING_CAPTURE: i32 = -(1 << 24);
 /// quiet moves and before the losing captures.
 const HANGING_QUIET: i32 = -(1 << 20);
 
+/// Whether an order score from [`pick_judged`] is a quiet move's found to
+/// lose material by static exchange (with `Context::quiet_see`).
+#[must_use]
+pub fn is_hanging_quiet(score: i32) -> bool {
+    score <= HANGING_QUIET / 2 && score > LOSING_CAPTURE / 2
+}
+
 /// Whether an order score from [`score_moves`] is a quiet move's ordered
 /// by its history, not yet found to lose material (history and
 /// continuation counters stay far inside `HANGING_QUIET / 2`).
@@ -589,10 +596,18 @@ mod tests {
             score_moves(&pos, &w, &moves, 0, 5, &h, &context, &mut scores);
             let mut ordered = moves;
             pick_judged(&pos, &w, &context, &mut ordered, &mut scores, 0);
-            (ordered[0], is_losing_capture(scores[1]))
+            (
+                ordered[0],
+                is_losing_capture(scores[1]),
+                is_hanging_quiet(scores[1]),
+            )
         };
-        assert_eq!(first(false), (moves[0], false), "by history alone");
-        assert_eq!(first(true), (moves[1], false), "the hanging move waits");
+        assert_eq!(first(false), (moves[0], false, false), "by history alone");
+        assert_eq!(
+            first(true),
+            (moves[1], false, true),
+            "the hanging move waits"
+        );
     }
 
     #[test]

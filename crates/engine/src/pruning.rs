@@ -180,6 +180,10 @@ pub struct Features {
     /// after the other quiet moves (`ordering::Context::quiet_see`;
     /// stop 61, switch `quietsee`).
     pub quiet_see: bool,
+    /// With [`Features::quiet_see`], a quiet move found to lose its man
+    /// by static exchange is reduced a ply more (stop 61, switch
+    /// `hanglmr`).
+    pub hanging_lmr: bool,
     /// The numeric constants of the rules above ([`Params`]).
     pub params: Params,
 }
@@ -237,6 +241,7 @@ impl Default for Features {
             cut_iir: false,
             null_guard: false,
             quiet_see: false,
+            hanging_lmr: false,
             params: Params::default(),
         }
     }

@@ -106,6 +106,7 @@ fn playouts_stay_legal(name: &str, positions: usize) -> usize {
                 cut_iir: games % 2 == 1,
                 null_guard: games % 3 == 0,
                 quiet_see: games % 2 == 0,
+                hanging_lmr: games % 4 == 0,
                 ..Features::default()
             },
             ..Options::default()

@@ -161,6 +161,7 @@ impl EngineSpec {
                 "cutiir" => f.cut_iir = true,
                 "nmpguard" => f.null_guard = true,
                 "quietsee" => f.quiet_see = true,
+                "hanglmr" => f.hanging_lmr = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ if sw.starts_with("p:") => f
                     .params

@@ -615,7 +615,11 @@ impl<'a, 's> Searcher<'a, 's> {
                         pv_node,
                         history,
                         self.rising(ply, in_check),
-                        extra_reduction + i32::from(quiet && tt_capture),
+                        extra_reduction
+                            + i32::from(quiet && tt_capture)
+                            + i32::from(
+                                self.features.hanging_lmr && ordering::is_hanging_quiet(scores[i]),
+                            ),
                     )
                 } else {
                     0
