@@ -103,10 +103,7 @@ impl Correction {
     /// ply before), with its weight; unweighed tables are left out.
     #[inline]
     fn reads(pos: &Position, w: Weights, last: [usize; 2]) -> impl Iterator<Item = (usize, i32)> {
-        let turn = pos.turn().index() * SLOTS;
-        let at = |table: usize, key: u64| {
-            table * 2 * SLOTS + turn + ((key >> 32) as usize & (SLOTS - 1))
-        };
+        let at = |table: usize, key: u64| slot(pos, table, key);
         let pawns = (w.pawns > 0).then(|| (at(0, pawn_key(pos)), w.pawns));
         let men = (w.pieces > 0).then(|| {
             [Color::White, Color::Black].map(|c| (at(1 + c.index(), men_key(pos, c)), w.pieces))
@@ -122,6 +119,15 @@ impl Correction {
     /// centipawns.
     #[must_use]
     pub fn of(&self, pos: &Position, w: Weights, last: [usize; 2]) -> i32 {
+        if w.pieces <= 0 && w.moves <= 0 {
+            // The pawns' table alone (the default): one slot, always
+            // allocated, read directly.
+            if w.pawns <= 0 {
+                return 0;
+            }
+            let entry = self.table[slot(pos, 0, pawn_key(pos))];
+            return (i64::from(entry) * i64::from(w.pawns) / (64 * i64::from(GRAIN))) as i32;
+        }
         let sum: i64 = Self::reads(pos, w, last)
             .map(|(slot, weight)| {
                 i64::from(self.table.get(slot).copied().unwrap_or(0)) * i64::from(weight)
@@ -147,6 +153,13 @@ impl Correction {
             *e += (target - *e) * weight / 256;
         }
     }
+}
+
+/// The slot of `pos`'s side to move in table number `table` (0 the
+/// pawns') for the hash `key`.
+#[inline]
+fn slot(pos: &Position, table: usize, key: u64) -> usize {
+    table * 2 * SLOTS + pos.turn().index() * SLOTS + ((key >> 32) as usize & (SLOTS - 1))
 }
 
 /// A hash of the last two moves' [`crate::ordering::PieceTo`].
@@ -182,6 +195,29 @@ mod tests {
         limit: LIMIT,
     };
     const NO_MOVES: [usize; 2] = [usize::MAX; 2];
+
+    #[test]
+    fn the_direct_read_of_the_pawns_table_is_the_summed_read() {
+        // Taught with the pawns' table alone, the other tables stay empty,
+        // so reading all four (the summed path) gives what the direct read
+        // of the pawns' table gives, at every weight of the pawns.
+        let mut c = Correction::default();
+        let pos = chess("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
+        for error in [37, -80, 500, 3] {
+            c.learn(&pos, 9, error, PAWNS, NO_MOVES);
+            for pawns in [0, 1, 64, 100] {
+                let alone = Weights { pawns, ..PAWNS };
+                let all = Weights {
+                    pawns,
+                    pieces: 64,
+                    moves: 64,
+                    limit: LIMIT,
+                };
+                assert_eq!(c.of(&pos, alone, [3, 4]), c.of(&pos, all, [3, 4]));
+            }
+        }
+        assert_ne!(c.of(&pos, PAWNS, NO_MOVES), 0, "something was learned");
+    }
 
     #[test]
     fn errors_are_learned_bounded_and_per_side() {

@@ -230,7 +230,8 @@ pub enum Spec {
     /// `no-qsearch`, `no-exchange`, `no-iir`, `no-tteval`, `no-keephist`,
     /// `no-conthist`, `no-singular` (on by default since stop 51), and the
     /// techniques off by default `improving`, `histlmr`, `counter`, `early`,
-    /// `multicut` (with singular extensions), `stability`, `progress`, `hunt`, `deep`, `nmpeval` (and `conthist`,
+    /// `multicut` (with singular extensions), `stability`, `progress`, `hunt`, `deep`, `nmpeval`,
+    /// stop 61's `ttpv`, `deeper`, `prior`, `cutiir`, `nmpguard`, `quietsee`, `hanglmr` (and `conthist`,
     /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique,
     /// `p:NAME=VALUE` (a search constant, `menagerie_engine::params`), `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
@@ -462,10 +463,20 @@ mod tests {
         };
         let f = e.features;
         assert!(!f.dead && !f.correction && !f.lmr_plus);
+        let Ok(Spec::Engine(e)) =
+            Spec::parse("engine/ttpv/deeper/prior/cutiir/nmpguard/quietsee/hanglmr")
+        else {
+            panic!("the stop-61 switches must parse");
+        };
+        let f = e.features;
+        assert!(f.tt_pv && f.deeper && f.prior && f.cut_iir);
+        assert!(f.null_guard && f.quiet_see && f.hanging_lmr);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };
         let f = plain.features;
+        assert!(!f.tt_pv && !f.deeper && !f.prior && !f.cut_iir);
+        assert!(!f.null_guard && !f.quiet_see && !f.hanging_lmr);
         assert_eq!(f.params, menagerie_engine::params::Params::default());
         assert_eq!(f.params.nmp_eval_max, 0);
         assert!(f.table_eval && f.keep_history && f.continuation && f.dead);
