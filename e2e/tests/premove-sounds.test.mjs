@@ -12,12 +12,14 @@ after(async () => { await browser?.close(); await srv?.stop(); });
 
 /**
  * Keeps every engine slot busy for a few seconds: games where the engine
- * (level 10, a second per move) moves first. The engine's reply in the game
- * under test then waits its turn, so a premove can be queued in time
- * however loaded the machine is.
+ * (level 10, a second per move) moves first, four for each slot, so the
+ * engine's reply in the game under test waits some three seconds for its
+ * turn and a premove can be queued in time however loaded the machine is
+ * (two for each slot left a second and a half, which a loaded CI run once
+ * missed).
  */
 async function busyEngine() {
-  const n = 2 * Math.max(2, os.availableParallelism ? os.availableParallelism() : os.cpus().length);
+  const n = 4 * Math.max(2, os.availableParallelism ? os.availableParallelism() : os.cpus().length);
   await Promise.all(Array.from({ length: n }, () => api(srv, 'POST', '/api/games', { variant: 'chess', opponent: { kind: 'engine', level: 10 }, color: 'black' })));
 }
 
