@@ -789,7 +789,8 @@ impl<'a, 's> Searcher<'a, 's> {
         let Some(m) = self.line.last().copied() else {
             return;
         };
-        if m != Move::Pass && pruning::is_quiet(&m) {
+        // A pass (the null move) is never quiet.
+        if pruning::is_quiet(&m) {
             let step = ordering::history_step(depth, self.features.steep_history);
             self.heuristics.reward_prior(pos, &m, step);
         }
