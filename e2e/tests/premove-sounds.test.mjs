@@ -77,9 +77,12 @@ test('a premove promotion asks for the piece when it is queued', async () => {
   const page = await newPage(browser);
   const g = await openGame(page, srv, { variant: 'chess', opponent: { kind: 'engine', level: 10 }, color: 'white', fen: 'k7/4P3/8/8/8/8/8/K7 w - - 0 1' });
   await busyEngine();
+  // the list of what may be queued comes late: the pawn picked up before it is not lost
+  await page.route('**/api/positions', async (route) => { await sleep(800); await route.continue(); });
   await click(page, 'a1'); await click(page, 'a2');
   await page.waitForFunction(() => /thinking/.test(document.getElementById('status').textContent));
   await click(page, 'e7');
+  assert.equal(await page.locator('.board-wrap.premoving .tg-dot').count(), 0, 'the list is still on its way');
   await page.waitForSelector('.board-wrap.premoving .tg-dot');
   await click(page, 'e8');
   await page.waitForSelector('#chooser:not([hidden])');

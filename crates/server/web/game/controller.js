@@ -5,7 +5,7 @@
 import { api } from '../api.js';
 import { rememberGame, recentGames, showFatal, app, $ } from '../dom.js';
 import { G, isLive, canAct, canPremove, legal, mayPick, myColors, pieceAt } from './state.js';
-import { cancelPremove, duePremove, loadPremoves, queuePremove } from './premove.js';
+import { cancelPremove, duePremove, keepPremovePick, loadPremoves, queuePremove, takePremovePick } from './premove.js';
 import { soundsFor } from '../sounds.js';
 import { candidatesAt, dropEntry, dropFinal, hasOwnActions, isRotate, wallLeft } from './selection.js';
 import { buildGameLayout, showBoardOnPhone } from './layout.js';
@@ -48,7 +48,7 @@ export async function gameScreen(id) {
     id, token, variant, view: undefined, ply: null, shown: null, sel: null, flipped: view.you === 'black', analysis: null,
     review: null, reviewProgress: null, reviewError: null, showBest: true,
     es: null, offline: false, pending: false, helpSticky: false, clockAt: performance.now(),
-    premove: null, premoveLegal: null, premoveFen: null,
+    premove: null, premoveLegal: null, premoveFen: null, premovePick: null,
     info: recentGames().find((g) => g.id === id) || { id },
   });
   G.board = buildGameLayout(view);
@@ -77,8 +77,15 @@ export function setView(v) {
   const due = duePremove();
   redraw();
   if (due) play(due);
-  else loadPremoves(redraw);
+  else loadPremoves(premovesReady);
   return true;
+}
+
+/** The premove list came: redraw, and pick up a piece clicked while it was on its way. */
+function premovesReady() {
+  const sq = takePremovePick();
+  redraw();
+  if (sq) onSquare(sq);
 }
 
 /**
@@ -291,6 +298,7 @@ export function onSquare(sq, fromDrag = false) {
   if (!isLive()) { gotoPly(null); return; }
   // a click elsewhere cancels a queued premove (and may pick up a piece for another)
   if (!G.sel && cancelPremove()) renderAll();
+  if (keepPremovePick(sq)) return;
   if (G.sel) {
     const c = candidatesAt(sq);
     if (c.self) {

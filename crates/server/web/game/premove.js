@@ -34,7 +34,8 @@ export function loadPremoves(onReady) {
   if (!G.view || !canPremove() || G.premoveFen === G.view.fen) return;
   const fen = G.view.fen;
   G.premoveFen = fen;
-  G.premoveLegal = [];
+  G.premoveLegal = null;
+  G.premovePick = null;
   api.positionActions({ variant: G.view.variant, options: G.view.options, fen: swapTurn(fen) })
     .then((p) => {
       if (G.premoveFen !== fen) return;
@@ -43,6 +44,25 @@ export function loadPremoves(onReady) {
     })
     // refused with the turn swapped (the other king is in check): any square may be queued
     .catch(() => { if (G.premoveFen === fen) { G.premoveLegal = anySquare(); onReady(); } });
+}
+
+/**
+ * Whether a click on `sq` waits for the premove list still on its way (it
+ * is then kept, and `takePremovePick` gives it back when the list comes):
+ * a piece picked up at once after one's own move is not lost.
+ * @param {string} sq
+ */
+export function keepPremovePick(sq) {
+  if (!canPremove() || G.premoveLegal !== null || G.premoveFen !== G.view.fen || G.sel) return false;
+  G.premovePick = sq;
+  return true;
+}
+
+/** The square kept by `keepPremovePick`, once (`null` if none). */
+export function takePremovePick() {
+  const sq = G.premovePick;
+  G.premovePick = null;
+  return sq;
 }
 
 /**

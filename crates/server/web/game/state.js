@@ -47,6 +47,7 @@
  * @property {LegalAction | null} premove The action queued while the other side is to move.
  * @property {LegalAction[] | null} premoveLegal What could be queued: the position's actions as if it were this player's turn.
  * @property {string | null} premoveFen The position `premoveLegal` was asked for.
+ * @property {string | null} premovePick A square clicked while `premoveLegal` was on its way, picked up when it comes.
  */
 
 /** @type {GameState} */
