@@ -85,9 +85,12 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     king_buckets: usize,
     /// Go on training from this net file (a shipped net, or an earlier
-    /// run's) instead of random weights: its hidden size, output buckets
-    /// and king buckets replace --hidden, --output-buckets,
-    /// --men-per-bucket and --king-buckets. It must serve the data's game.
+    /// run's) instead of random weights: its output buckets and king
+    /// buckets replace --output-buckets, --men-per-bucket and
+    /// --king-buckets, and its hidden size replaces --hidden unless
+    /// --hidden is larger, in which case the net is widened (new
+    /// accumulators with zero output weights, so it starts as the same
+    /// function). It must serve the data's game.
     #[arg(long)]
     init: Option<PathBuf>,
 }
@@ -215,7 +218,16 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
         kings,
     };
     let mut trainer = match &init {
-        Some(net) => Trainer::starting_from(settings, Model::from_network(net)),
+        Some(net) => {
+            let model = Model::from_network(net);
+            let model = if a.hidden > model.hidden {
+                eprintln!("widened from {} to {} accumulators", model.hidden, a.hidden);
+                model.widened(a.hidden, a.seed)
+            } else {
+                model
+            };
+            Trainer::starting_from(settings, model)
+        }
         None => Trainer::new(settings),
     };
     eprintln!("epoch 0: validation loss {:.6}", trainer.loss(&valid));

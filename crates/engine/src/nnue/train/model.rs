@@ -200,6 +200,41 @@ impl Model {
         }
     }
 
+    /// This model with `hidden` accumulators (more than it has): the
+    /// first ones keep their weights, each new one gets small random
+    /// first-layer weights on the board features and a random bias (as
+    /// [`Model::random`] draws them, from `seed`) and zero output weights,
+    /// so the widened model computes exactly the same function and
+    /// training can give the new accumulators a use.
+    #[must_use]
+    pub fn widened(&self, hidden: usize, seed: u64) -> Model {
+        let old = self.hidden;
+        assert!(hidden >= old, "a model is only widened");
+        let mut rng = Rng::new(seed);
+        let mut uniform = |r: f32| (rng.below(1 << 20) as f32 / (1 << 20) as f32 * 2.0 - 1.0) * r;
+        let mut w1 = vec![0.0; TRAIN_FEATURES * hidden];
+        for (f, row) in w1.chunks_exact_mut(hidden).enumerate() {
+            row[..old].copy_from_slice(&self.w1[f * old..(f + 1) * old]);
+            if f < FEATURES_WITHOUT_PRONGS {
+                row[old..].iter_mut().for_each(|w| *w = uniform(0.1));
+            }
+        }
+        let mut b1 = self.b1.clone();
+        b1.extend((old..hidden).map(|_| uniform(0.1)));
+        let mut w2 = Vec::with_capacity(self.buckets * 2 * hidden);
+        for half in self.w2.chunks_exact(old) {
+            w2.extend_from_slice(half);
+            w2.resize(w2.len() + hidden - old, 0.0);
+        }
+        Model {
+            hidden,
+            w1,
+            b1,
+            w2,
+            ..self.clone()
+        }
+    }
+
     /// The output bucket of a position with `men` men on the board.
     #[must_use]
     #[inline]
@@ -377,6 +412,27 @@ mod tests {
             assert_eq!(back.w1.len(), m.w1.len());
             assert!(back.w1[MAX_FEATURES * 32..].iter().all(|&w| w == 0.0));
             assert_eq!(back.quantise(&["chess".to_string()], 400), net);
+        }
+    }
+
+    #[test]
+    fn a_widened_model_keeps_the_function() {
+        let m = Model::random(32, 2, 16, KingBuckets::NONE, 11);
+        let wide = m.widened(48, 12);
+        assert_eq!((wide.hidden, wide.w1.len()), (48, TRAIN_FEATURES * 48));
+        let feats: Vec<u16> = vec![3, 77, 400, 1203, 2999];
+        let them: Vec<u16> = vec![5, 90, 650, 1800];
+        for bucket in [0, 1] {
+            let mut h = [vec![0.0; 32], vec![0.0; 32]];
+            let mut hw = [vec![0.0; 48], vec![0.0; 48]];
+            let a = m.forward(&feats, &them, bucket, &mut h);
+            let b = wide.forward(&feats, &them, bucket, &mut hw);
+            assert!((a - b).abs() < 1e-6, "{a} against {b}");
+            assert_eq!(h[0][..], hw[0][..32]);
+            assert!(
+                hw[0][32..].iter().any(|&x| x != 0.0),
+                "new accumulators are drawn"
+            );
         }
     }
 
