@@ -123,6 +123,11 @@ pub struct Target {
     pub slope: f32,
 }
 
+/// A value drawn evenly from `-r..r` (in steps of `r / 2^19`).
+fn uniform(rng: &mut Rng, r: f32) -> f32 {
+    (rng.below(1 << 20) as f32 / (1 << 20) as f32 * 2.0 - 1.0) * r
+}
+
 impl Model {
     /// Small random weights (zero for the prong and factor inputs), with
     /// `buckets` output layers of `men_per_bucket` men each (one bucket
@@ -139,7 +144,7 @@ impl Model {
         seed: u64,
     ) -> Model {
         let mut rng = Rng::new(seed);
-        let mut uniform = |r: f32| (rng.below(1 << 20) as f32 / (1 << 20) as f32 * 2.0 - 1.0) * r;
+        let mut uniform = |r: f32| uniform(&mut rng, r);
         let mut m = Model {
             hidden,
             w1: (0..TRAIN_FEATURES * hidden)
@@ -202,8 +207,9 @@ impl Model {
 
     /// This model with `hidden` accumulators (more than it has): the
     /// first ones keep their weights, each new one gets small random
-    /// first-layer weights on the board features and a random bias (as
-    /// [`Model::random`] draws them, from `seed`) and zero output weights,
+    /// first-layer weights on the board and pocket features and a random
+    /// bias (as [`Model::random`] draws them without king buckets, from
+    /// `seed`; its other rows start at zero) and zero output weights,
     /// so the widened model computes exactly the same function and
     /// training can give the new accumulators a use.
     #[must_use]
@@ -211,7 +217,7 @@ impl Model {
         let old = self.hidden;
         assert!(hidden >= old, "a model is only widened");
         let mut rng = Rng::new(seed);
-        let mut uniform = |r: f32| (rng.below(1 << 20) as f32 / (1 << 20) as f32 * 2.0 - 1.0) * r;
+        let mut uniform = |r: f32| uniform(&mut rng, r);
         let mut w1 = vec![0.0; TRAIN_FEATURES * hidden];
         for (f, row) in w1.chunks_exact_mut(hidden).enumerate() {
             row[..old].copy_from_slice(&self.w1[f * old..(f + 1) * old]);
@@ -230,8 +236,11 @@ impl Model {
             hidden,
             w1,
             b1,
+            buckets: self.buckets,
+            men_per_bucket: self.men_per_bucket,
             w2,
-            ..self.clone()
+            b2: self.b2.clone(),
+            kings: self.kings,
         }
     }
 
