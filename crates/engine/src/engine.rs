@@ -11,7 +11,11 @@ use crate::root::{root_moves, RootMove};
 use crate::score::{self, Score, INFINITY};
 use crate::search::{Searcher, Shared, MAX_PLY};
 use crate::smp::Deepest;
-use crate::stability::Stability;
+use crate::stability::{best_share, effort_scale, Stability};
+
+/// The first completed depth whose root node shares
+/// ([`Features::effort`]) are trusted to move the soft budget.
+const EFFORT_DEPTH: u32 = 6;
 use crate::tt::Table;
 use menagerie_rules::{GameRecord, Move, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -443,14 +447,21 @@ impl Run<'_, '_> {
                 listener.iteration(info);
             }
             stability.update(roots[0].m, roots[0].score);
-            if self.should_stop_after(&done, roots.len(), &stability) {
+            let root_nodes: Vec<u64> = roots.iter().map(|r| r.nodes).collect();
+            if self.should_stop_after(&done, &root_nodes, &stability) {
                 break;
             }
         }
         (done, searcher.heuristics)
     }
 
-    fn should_stop_after(&self, done: &Completed, legal: usize, stability: &Stability) -> bool {
+    fn should_stop_after(
+        &self,
+        done: &Completed,
+        root_nodes: &[u64],
+        stability: &Stability,
+    ) -> bool {
+        let legal = root_nodes.len();
         if self.limits.infinite {
             return false;
         }
@@ -471,11 +482,14 @@ impl Run<'_, '_> {
         if timed && legal == 1 && done.depth >= 4 {
             return true;
         }
-        let scale = if self.on_clock && self.features.stability {
+        let mut scale = if self.on_clock && self.features.stability {
             stability.scale()
         } else {
             1.0
         };
+        if self.on_clock && self.features.effort && done.depth >= EFFORT_DEPTH {
+            scale *= effort_scale(best_share(root_nodes));
+        }
         self.soft
             .is_some_and(|t| self.start.elapsed().as_secs_f64() >= t.as_secs_f64() * scale)
     }

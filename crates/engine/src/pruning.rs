@@ -150,6 +150,11 @@ pub struct Features {
     /// at the start down to 35 from move 50 on, not 32 throughout
     /// ([`crate::Limits::flat_time_budget`], stop 56, switch `flattime`).
     pub flat_time: bool,
+    /// On a clock, the soft budget stretches when the best move took a
+    /// small share of the root's nodes (the search doubts it) and shrinks
+    /// when it took most of them ([`crate::stability::effort_scale`],
+    /// stop 66, switch `effort`).
+    pub effort: bool,
     /// On a clock in sudden death, the moves the time left is shared over
     /// (plus two; [`crate::Limits::time_budget_over`], switch `tm=N`).
     pub time_moves: u32,
@@ -233,6 +238,7 @@ impl Default for Features {
             quiet_checks: false,
             precheck: true,
             flat_time: false,
+            effort: false,
             time_moves: crate::limits::SUDDEN_DEATH_MOVES,
             quiescence: u32::MAX,
             tt_pv: false,

@@ -19,6 +19,8 @@ pub struct RootMove {
     pub previous: i32,
     /// Its principal variation, starting with `m`.
     pub pv: Vec<Move>,
+    /// Nodes this thread has searched below it, over every iteration.
+    pub nodes: u64,
 }
 
 /// The legal root moves of `pos`, optionally restricted to `only`.
@@ -37,6 +39,7 @@ pub fn root_moves(pos: &Position, only: &[Move]) -> Vec<RootMove> {
                 score: -INFINITY,
                 previous: -INFINITY,
                 pv: vec![m],
+                nodes: 0,
             })
         })
         .collect()
@@ -60,6 +63,7 @@ impl Searcher<'_, '_> {
         let mut child_pv = Vec::new();
         for i in from..moves.len() {
             let (child, m) = (moves[i].child.clone(), moves[i].m);
+            let nodes_before = self.nodes;
             self.push(&child, &m);
             self.root_child(&child);
             let s = if i == from {
@@ -80,6 +84,7 @@ impl Searcher<'_, '_> {
                 s
             };
             self.pop();
+            moves[i].nodes += self.nodes - nodes_before;
             if self.shared.aborted() {
                 return (i > from).then_some(best);
             }

@@ -120,6 +120,8 @@ impl EngineSpec {
                 "no-precheck" => f.precheck = false,
                 "flattime" => f.flat_time = true,
                 "stability" => f.stability = true,
+                "effort" => f.effort = true,
+                "no-effort" => f.effort = false,
                 "counter" => f.countermove = true,
                 "singular" => f.singular = true,
                 "no-singular" => f.singular = false,
@@ -231,7 +233,8 @@ pub enum Spec {
     /// `no-conthist`, `no-singular` (on by default since stop 51), and the
     /// techniques off by default `improving`, `histlmr`, `counter`, `early`,
     /// `multicut` (with singular extensions), `stability`, `progress`, `hunt`, `deep`, `nmpeval`,
-    /// stop 61's `ttpv`, `deeper`, `prior`, `cutiir`, `nmpguard`, `quietsee`, `hanglmr` (and `conthist`,
+    /// stop 61's `ttpv`, `deeper`, `prior`, `cutiir`, `nmpguard`, `quietsee`, `hanglmr`, stop 66's
+    /// `effort` (and `conthist`,
     /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique,
     /// `p:NAME=VALUE` (a search constant, `menagerie_engine::params`), `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
@@ -471,12 +474,16 @@ mod tests {
         let f = e.features;
         assert!(f.tt_pv && f.deeper && f.prior && f.cut_iir);
         assert!(f.null_guard && f.quiet_see && f.hanging_lmr);
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/effort") else {
+            panic!("the stop-66 switch must parse");
+        };
+        assert!(e.features.effort);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };
         let f = plain.features;
         assert!(!f.tt_pv && !f.deeper && !f.prior && !f.cut_iir);
-        assert!(!f.null_guard && !f.quiet_see && !f.hanging_lmr);
+        assert!(!f.null_guard && !f.quiet_see && !f.hanging_lmr && !f.effort);
         assert_eq!(f.params, menagerie_engine::params::Params::default());
         assert_eq!(f.params.nmp_eval_max, 0);
         assert!(f.table_eval && f.keep_history && f.continuation && f.dead);

@@ -10,7 +10,7 @@
 
 use super::features::{self, POCKET_BUCKETS};
 use super::net::Network;
-use menagerie_rules::{Board, Color, Position, Role, SquareSet};
+use menagerie_rules::{Board, Color, Position, Role, RoleSet, SquareSet};
 
 /// Feature changes of one move before the accumulators fall back to a
 /// refresh.
@@ -93,7 +93,7 @@ impl Accumulator {
         before: &Position,
         after: &Position,
     ) {
-        let moved = changed_squares(before.board(), after.board());
+        let moved = changed_squares(before.board(), after.board(), after.variant().roles);
         for persp in Color::BOTH {
             let i = persp.index();
             let Some(c) = changes(persp, net, before, after, moved) else {
@@ -161,14 +161,15 @@ fn sub_row(v: &mut [i16], row: &[i16]) {
 }
 
 /// The squares whose man differs in colour or role (or is there on one
-/// board only) between `b` and `a`: the same for both perspectives, so it
-/// is found once a move.
-fn changed_squares(b: &Board, a: &Board) -> SquareSet {
+/// board only) between `b` and `a`, boards of a game whose pieces are
+/// `roles` (no other role stands on them: [`menagerie_rules::Variant::roles`]):
+/// the same for both perspectives, so it is found once a move.
+fn changed_squares(b: &Board, a: &Board, roles: RoleSet) -> SquareSet {
     let mut moved = SquareSet::EMPTY;
     for color in Color::BOTH {
         moved |= b.by_color(color) ^ a.by_color(color);
     }
-    for role in Role::ALL {
+    for role in roles.iter() {
         moved |= b.by_role(role) ^ a.by_role(role);
     }
     moved
