@@ -41,6 +41,12 @@ impl Changes {
         }
     }
 
+    /// Forgets every change recorded.
+    fn clear(&mut self) {
+        self.adds = 0;
+        self.subs = 0;
+    }
+
     /// Records a change; false when there is no room left.
     fn push(&mut self, f: usize, added: bool) -> bool {
         let (list, n) = if added {
@@ -94,12 +100,14 @@ impl Accumulator {
         after: &Position,
     ) {
         let moved = changed_squares(before.board(), after.board(), after.variant().roles);
+        let mut c = Changes::new();
         for persp in Color::BOTH {
             let i = persp.index();
-            let Some(c) = changes(persp, net, before, after, moved) else {
+            c.clear();
+            if changes(persp, net, before, after, moved, &mut c).is_none() {
                 self.refresh_side(net, after, persp);
                 continue;
-            };
+            }
             apply(&mut self.v[i], &parent.v[i], net, &c);
         }
     }
@@ -175,17 +183,19 @@ fn changed_squares(b: &Board, a: &Board, roles: RoleSet) -> SquareSet {
     moved
 }
 
-/// The features that differ between `before` and `after` from `persp`,
-/// given the squares whose man `moved` ([`changed_squares`]), or `None` if
-/// there are too many to list or the perspective's own king changed its
-/// bucket or wing (every board feature changes).
+/// Lists in `c` (empty) the features that differ between `before` and
+/// `after` from `persp`, given the squares whose man `moved`
+/// ([`changed_squares`]); `None` if there are too many to list or the
+/// perspective's own king changed its bucket or wing (every board feature
+/// changes).
 fn changes(
     persp: Color,
     net: &Network,
     before: &Position,
     after: &Position,
     moved: SquareSet,
-) -> Option<Changes> {
+    c: &mut Changes,
+) -> Option<()> {
     let geometry = &after.variant().geometry;
     let (files, ranks) = (geometry.files(), geometry.ranks());
     let (b, a) = (before.board(), after.board());
@@ -193,7 +203,6 @@ fn changes(
     if net.kings.bucketed() && view != net.kings.view_of(persp, b, files, ranks) {
         return None;
     }
-    let mut c = Changes::new();
     for sq in moved {
         for (man, added) in [(b.get(sq), false), (a.get(sq), true)] {
             if let Some(p) = man {
@@ -203,12 +212,12 @@ fn changes(
         }
     }
     if after.variant().has_pockets() {
-        pocket_changes(persp, before, after, &mut c)?;
+        pocket_changes(persp, before, after, c)?;
     }
     if after.variant().prongs {
-        prong_changes(persp, before, after, &mut c)?;
+        prong_changes(persp, before, after, c)?;
     }
-    Some(c)
+    Some(())
 }
 
 /// The prong features of every square whose man changed (moved, captured,
