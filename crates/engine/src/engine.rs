@@ -12,15 +12,15 @@ use crate::score::{self, Score, INFINITY};
 use crate::search::{Searcher, Shared, MAX_PLY};
 use crate::smp::Deepest;
 use crate::stability::{best_share, effort_scale, Stability};
-
-/// The first completed depth whose root node shares
-/// ([`Features::effort`]) are trusted to move the soft budget.
-const EFFORT_DEPTH: u32 = 6;
 use crate::tt::Table;
 use menagerie_rules::{GameRecord, Move, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The first completed depth whose root node shares
+/// ([`Features::effort`]) are trusted to move the soft budget.
+const EFFORT_DEPTH: u32 = 6;
 
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -447,8 +447,7 @@ impl Run<'_, '_> {
                 listener.iteration(info);
             }
             stability.update(roots[0].m, roots[0].score);
-            let root_nodes: Vec<u64> = roots.iter().map(|r| r.nodes).collect();
-            if self.should_stop_after(&done, &root_nodes, &stability) {
+            if self.should_stop_after(&done, roots, &stability) {
                 break;
             }
         }
@@ -458,10 +457,10 @@ impl Run<'_, '_> {
     fn should_stop_after(
         &self,
         done: &Completed,
-        root_nodes: &[u64],
+        roots: &[RootMove],
         stability: &Stability,
     ) -> bool {
-        let legal = root_nodes.len();
+        let legal = roots.len();
         if self.limits.infinite {
             return false;
         }
@@ -488,7 +487,8 @@ impl Run<'_, '_> {
             1.0
         };
         if self.on_clock && self.features.effort && done.depth >= EFFORT_DEPTH {
-            scale *= effort_scale(best_share(root_nodes));
+            let nodes: Vec<u64> = roots.iter().map(|r| r.nodes).collect();
+            scale *= effort_scale(best_share(&nodes));
         }
         self.soft
             .is_some_and(|t| self.start.elapsed().as_secs_f64() >= t.as_secs_f64() * scale)
