@@ -206,7 +206,7 @@ impl Searcher<'_, '_> {
         };
         quiet_checks(pos, self.weights, &squares, moves);
         for &m in moves.iter() {
-            let Some(child) = Self::play_filtered(pos, &m, filter) else {
+            let Some(child) = self.play_prefetched(pos, &m, filter) else {
                 continue;
             };
             self.made(ply, pos, &child);

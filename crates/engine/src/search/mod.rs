@@ -242,6 +242,21 @@ impl<'a, 's> Searcher<'a, 's> {
         Some(child)
     }
 
+    /// [`Searcher::play_filtered`], then the child's table bucket is
+    /// prefetched, so that its probe, after the evaluation's update, finds
+    /// the bucket in the cache.
+    #[inline]
+    fn play_prefetched(
+        &self,
+        pos: &Position,
+        m: &Move,
+        filter: &mut Option<Filter>,
+    ) -> Option<Position> {
+        let child = Self::play_filtered(pos, m, filter)?;
+        self.shared.tt.prefetch(child.hash());
+        Some(child)
+    }
+
     /// Like [`Searcher::play`], but legality is first asked of `filter`
     /// (built for `pos` on first use, so nodes cut before their first move
     /// never build it): a move it proves legal skips the king test, one it
@@ -590,7 +605,7 @@ impl<'a, 's> Searcher<'a, 's> {
             {
                 continue;
             }
-            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
+            let Some(child) = self.play_prefetched(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;

@@ -53,7 +53,7 @@ impl Searcher<'_, '_> {
             if !promising(pos, self.weights, m, raised - eval) {
                 continue;
             }
-            let Some(child) = Self::play_filtered(pos, m, &mut filter) else {
+            let Some(child) = self.play_prefetched(pos, m, &mut filter) else {
                 continue;
             };
             self.push(&child, m);

@@ -91,7 +91,7 @@ impl Searcher<'_, '_> {
                 && judged.is_none()
                 && self.features.exchange
                 && exchange::risk(pos, self.weights, &m).is_some();
-            let Some(child) = Self::play_filtered(pos, &m, &mut filter) else {
+            let Some(child) = self.play_prefetched(pos, &m, &mut filter) else {
                 continue;
             };
             legal += 1;
