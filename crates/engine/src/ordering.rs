@@ -107,6 +107,9 @@ pub struct Context {
     /// moves, tested when its turn comes
     /// ([`crate::pruning::Features::quiet_see`]).
     pub quiet_see: bool,
+    /// Score the quiet moves ordered by history only when the first of
+    /// them is picked ([`score_moves`], [`pick_judged`]).
+    pub lazy_quiets: bool,
 }
 
 impl Default for Context {
@@ -118,6 +121,7 @@ impl Default for Context {
             previous: None,
             continuation: [NO_PIECE_TO; 2],
             quiet_see: false,
+            lazy_quiets: false,
         }
     }
 }
@@ -352,6 +356,12 @@ const LOSING_CAPTURE: i32 = -(1 << 24);
 /// quiet moves and before the losing captures.
 const HANGING_QUIET: i32 = -(1 << 20);
 
+/// The score of a quiet move whose history is not read yet (with
+/// `Context::lazy_quiets`): above every history score, below the
+/// counter-move, so every such move is scored before the first of them
+/// is tried.
+const QUIET_UNSCORED: i32 = KILLER - 2;
+
 /// Whether an order score from [`pick_judged`] is a quiet move's found to
 /// lose material by static exchange (with `Context::quiet_see`).
 #[must_use]
@@ -445,15 +455,42 @@ pub fn score_moves(
             KILLER
         } else if key == counter {
             KILLER - 1
+        } else if context.lazy_quiets {
+            QUIET_UNSCORED
         } else {
-            let continuation = if bases == [None; 2] {
-                0
-            } else {
-                h.continuation_at(bases, piece_to(pos, m))
-            };
-            h.history[history_index(pos, m)] + continuation
+            h.quiet_score(pos, m, bases)
         };
         out.push(s);
+    }
+}
+
+impl Heuristics {
+    /// A quiet move's order score: its history and continuation counters.
+    fn quiet_score(&self, pos: &Position, m: &Move, bases: [Option<usize>; 2]) -> i32 {
+        let continuation = if bases == [None; 2] {
+            0
+        } else {
+            self.continuation_at(bases, piece_to(pos, m))
+        };
+        self.history[history_index(pos, m)] + continuation
+    }
+
+    /// Scores, from `i` on, every quiet move [`score_moves`] left
+    /// unscored, by the counters as they stand now.
+    fn score_quiets(
+        &self,
+        pos: &Position,
+        context: &Context,
+        moves: &[Move],
+        scores: &mut [i32],
+        i: usize,
+    ) {
+        let bases = self.continuation_bases(pos, context);
+        for (m, s) in moves.iter().zip(scores.iter_mut()).skip(i) {
+            if *s == QUIET_UNSCORED {
+                *s = self.quiet_score(pos, m, bases);
+            }
+        }
     }
 }
 
@@ -476,13 +513,17 @@ pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 /// tested first, and the captures after a cut-off are never tested.
 pub fn pick_judged(
     pos: &Position,
-    w: &Weights,
+    (w, h): (&Weights, &Heuristics),
     context: &Context,
     moves: &mut [Move],
     scores: &mut [i32],
     i: usize,
 ) {
     while let Some(best) = first_best(scores, i) {
+        if scores[best] == QUIET_UNSCORED {
+            h.score_quiets(pos, context, moves, scores, i);
+            continue;
+        }
         let untested = is_capture_untested(scores[best]);
         if context.exchange && untested && losing(pos, w, context, &moves[best]) {
             scores[best] += LOSING_CAPTURE - CAPTURE;
@@ -595,7 +636,7 @@ mod tests {
             let mut scores = Vec::new();
             score_moves(&pos, &w, &moves, 0, 5, &h, &context, &mut scores);
             let mut ordered = moves;
-            pick_judged(&pos, &w, &context, &mut ordered, &mut scores, 0);
+            pick_judged(&pos, (&w, &h), &context, &mut ordered, &mut scores, 0);
             (
                 ordered[0],
                 is_losing_capture(scores[1]),
@@ -638,7 +679,7 @@ mod tests {
         score_moves(&pos, &w, &moves, 0, 0, &h, &context, &mut scores);
         let mut ordered = moves;
         for i in 0..ordered.len() {
-            pick_judged(&pos, &w, &context, &mut ordered, &mut scores, i);
+            pick_judged(&pos, (&w, &h), &context, &mut ordered, &mut scores, i);
         }
         assert_eq!(ordered, [moves[1], moves[0]]);
         assert!(!is_losing_capture(scores[0]));
@@ -677,13 +718,61 @@ mod tests {
             }
             let (mut a, mut b) = (moves.clone(), moves.clone());
             for i in 0..moves.len() {
-                pick_judged(&pos, &w, &context, &mut a, &mut lazy, i);
+                pick_judged(&pos, (&w, &h), &context, &mut a, &mut lazy, i);
                 pick(&mut b, &mut eager, i);
             }
             assert_eq!(a, b, "{}", pos.fen());
             assert_eq!(lazy, eager, "{}", pos.fen());
         }
         assert!(demoted > 200, "{demoted} losing captures");
+    }
+
+    #[test]
+    fn quiet_moves_scored_when_first_picked_come_in_the_order_of_scoring_them_at_once() {
+        // Random games of chess, history and continuation counters made
+        // up, a table move, killers and a counter-move: with the counters
+        // unchanged, scoring the quiet moves lazily picks every move in
+        // the same order, with the same final scores.
+        let w = Weights::default();
+        let mut h = Heuristics::default();
+        let mut rng = crate::level::Rng::new(67);
+        let mut lazily_scored = 0;
+        for pos in crate::random_games::chess_positions(67, 20, 100) {
+            let mut moves = Vec::new();
+            menagerie_rules::movegen::generate_pseudo(&pos, &mut moves);
+            let eager = Context {
+                exchange: true,
+                see: true,
+                capture_history: true,
+                previous: moves.first().copied(),
+                continuation: [rng.below(600), rng.below(600)],
+                ..Context::default()
+            };
+            let lazy = Context {
+                lazy_quiets: true,
+                ..eager
+            };
+            for m in moves.iter().filter(|m| !m.is_tactical()).take(8) {
+                let ply = rng.below(3);
+                h.reward(&pos, m, ply, rng.below(400) as i32 - 100, &eager);
+            }
+            let tt_key = move_key(&moves[rng.below(moves.len())]);
+            let (mut a, mut b) = (moves.clone(), moves.clone());
+            let (mut sa, mut sb) = (Vec::new(), Vec::new());
+            score_moves(&pos, &w, &moves, tt_key, 0, &h, &lazy, &mut sa);
+            score_moves(&pos, &w, &moves, tt_key, 0, &h, &eager, &mut sb);
+            lazily_scored += sa.iter().filter(|&&s| s == QUIET_UNSCORED).count();
+            for i in 0..moves.len() {
+                pick_judged(&pos, (&w, &h), &lazy, &mut a, &mut sa, i);
+                pick_judged(&pos, (&w, &h), &eager, &mut b, &mut sb, i);
+            }
+            assert_eq!(a, b, "{}", pos.fen());
+            assert_eq!(sa, sb, "{}", pos.fen());
+        }
+        assert!(
+            lazily_scored > 500,
+            "{lazily_scored} quiet moves scored lazily"
+        );
     }
 
     #[test]

@@ -189,6 +189,12 @@ pub struct Features {
     /// by static exchange is reduced a ply more (stop 61, switch
     /// `hanglmr`).
     pub hanging_lmr: bool,
+    /// Quiet moves are scored by their history only when the first of them
+    /// is about to be tried, after the table move, the captures, the
+    /// killers and the counter-move, so a node cut before them never reads
+    /// their counters (`ordering::Context::lazy_quiets`; stop 67, switch
+    /// `lazyquiet`).
+    pub lazy_quiets: bool,
     /// The numeric constants of the rules above ([`Params`]).
     pub params: Params,
 }
@@ -248,6 +254,7 @@ impl Default for Features {
             null_guard: false,
             quiet_see: false,
             hanging_lmr: false,
+            lazy_quiets: false,
             params: Params::default(),
         }
     }

@@ -164,6 +164,7 @@ impl EngineSpec {
                 "nmpguard" => f.null_guard = true,
                 "quietsee" => f.quiet_see = true,
                 "hanglmr" => f.hanging_lmr = true,
+                "lazyquiet" => f.lazy_quiets = true,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ if sw.starts_with("p:") => f
                     .params
@@ -234,7 +235,7 @@ pub enum Spec {
     /// techniques off by default `improving`, `histlmr`, `counter`, `early`,
     /// `multicut` (with singular extensions), `stability`, `progress`, `hunt`, `deep`, `nmpeval`,
     /// stop 61's `ttpv`, `deeper`, `prior`, `cutiir`, `nmpguard`, `quietsee`, `hanglmr`, stop 66's
-    /// `effort` (and `conthist`,
+    /// `effort`, stop 67's `lazyquiet` (and `conthist`,
     /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique,
     /// `p:NAME=VALUE` (a search constant, `menagerie_engine::params`), `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
@@ -478,6 +479,10 @@ mod tests {
             panic!("the stop-66 switch must parse");
         };
         assert!(e.features.effort);
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/lazyquiet") else {
+            panic!("the stop-67 switch must parse");
+        };
+        assert!(e.features.lazy_quiets);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };

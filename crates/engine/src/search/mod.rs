@@ -525,6 +525,7 @@ impl<'a, 's> Searcher<'a, 's> {
             previous: self.previous_move(),
             continuation: self.continuation_context(),
             quiet_see: self.features.quiet_see,
+            lazy_quiets: self.features.lazy_quiets,
         };
         ordering::score_moves(
             pos,
@@ -556,7 +557,14 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut captures_tried: Vec<Move> = Vec::new();
         let original_alpha = alpha;
         for i in 0..moves.len() {
-            ordering::pick_judged(pos, self.weights, &context, &mut moves, &mut scores, i);
+            ordering::pick_judged(
+                pos,
+                (self.weights, &self.heuristics),
+                &context,
+                &mut moves,
+                &mut scores,
+                i,
+            );
             let m = moves[i];
             let key = move_key(&m);
             if excluded != 0 && key == excluded {
