@@ -511,9 +511,12 @@ pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 /// and the pick is made again. Since a capture's score only ever falls,
 /// the moves come in the order they would if every capture had been
 /// tested first, and the captures after a cut-off are never tested.
+/// With `context.lazy_quiets`, the quiet moves `score_moves` left unscored
+/// are scored by `h` when the first of them would be picked.
 pub fn pick_judged(
     pos: &Position,
-    (w, h): (&Weights, &Heuristics),
+    w: &Weights,
+    h: &Heuristics,
     context: &Context,
     moves: &mut [Move],
     scores: &mut [i32],
@@ -636,7 +639,7 @@ mod tests {
             let mut scores = Vec::new();
             score_moves(&pos, &w, &moves, 0, 5, &h, &context, &mut scores);
             let mut ordered = moves;
-            pick_judged(&pos, (&w, &h), &context, &mut ordered, &mut scores, 0);
+            pick_judged(&pos, &w, &h, &context, &mut ordered, &mut scores, 0);
             (
                 ordered[0],
                 is_losing_capture(scores[1]),
@@ -679,7 +682,7 @@ mod tests {
         score_moves(&pos, &w, &moves, 0, 0, &h, &context, &mut scores);
         let mut ordered = moves;
         for i in 0..ordered.len() {
-            pick_judged(&pos, (&w, &h), &context, &mut ordered, &mut scores, i);
+            pick_judged(&pos, &w, &h, &context, &mut ordered, &mut scores, i);
         }
         assert_eq!(ordered, [moves[1], moves[0]]);
         assert!(!is_losing_capture(scores[0]));
@@ -718,7 +721,7 @@ mod tests {
             }
             let (mut a, mut b) = (moves.clone(), moves.clone());
             for i in 0..moves.len() {
-                pick_judged(&pos, (&w, &h), &context, &mut a, &mut lazy, i);
+                pick_judged(&pos, &w, &h, &context, &mut a, &mut lazy, i);
                 pick(&mut b, &mut eager, i);
             }
             assert_eq!(a, b, "{}", pos.fen());
@@ -763,8 +766,8 @@ mod tests {
             score_moves(&pos, &w, &moves, tt_key, 0, &h, &eager, &mut sb);
             lazily_scored += sa.iter().filter(|&&s| s == QUIET_UNSCORED).count();
             for i in 0..moves.len() {
-                pick_judged(&pos, (&w, &h), &lazy, &mut a, &mut sa, i);
-                pick_judged(&pos, (&w, &h), &eager, &mut b, &mut sb, i);
+                pick_judged(&pos, &w, &h, &lazy, &mut a, &mut sa, i);
+                pick_judged(&pos, &w, &h, &eager, &mut b, &mut sb, i);
             }
             assert_eq!(a, b, "{}", pos.fen());
             assert_eq!(sa, sb, "{}", pos.fen());

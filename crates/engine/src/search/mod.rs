@@ -559,7 +559,8 @@ impl<'a, 's> Searcher<'a, 's> {
         for i in 0..moves.len() {
             ordering::pick_judged(
                 pos,
-                (self.weights, &self.heuristics),
+                self.weights,
+                &self.heuristics,
                 &context,
                 &mut moves,
                 &mut scores,
