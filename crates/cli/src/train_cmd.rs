@@ -87,10 +87,12 @@ pub struct TrainArgs {
     /// Go on training from this net file (a shipped net, or an earlier
     /// run's) instead of random weights: its output buckets and king
     /// buckets replace --output-buckets, --men-per-bucket and
-    /// --king-buckets, and its hidden size replaces --hidden unless
-    /// --hidden is larger, in which case the net is widened (new
-    /// accumulators with zero output weights, so it starts as the same
-    /// function). It must serve the data's game.
+    /// --king-buckets (but a net with one output layer and
+    /// --output-buckets above 1 gets that many copies of its layer, so
+    /// it starts as the same function), and its hidden size replaces
+    /// --hidden unless --hidden is larger, in which case the net is
+    /// widened (new accumulators with zero output weights, so it starts
+    /// as the same function). It must serve the data's game.
     #[arg(long)]
     init: Option<PathBuf>,
 }
@@ -223,6 +225,15 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
             let model = if a.hidden > model.hidden {
                 eprintln!("widened from {} to {} accumulators", model.hidden, a.hidden);
                 model.widened(a.hidden, a.seed)
+            } else {
+                model
+            };
+            let model = if model.buckets == 1 && a.output_buckets > 1 {
+                eprintln!(
+                    "one output layer split into {} of {men_per_bucket} men",
+                    a.output_buckets
+                );
+                model.split_outputs(a.output_buckets, men_per_bucket)
             } else {
                 model
             };

@@ -244,6 +244,26 @@ impl Model {
         }
     }
 
+    /// This model, which has one output layer, with `buckets` output
+    /// layers of `men_per_bucket` men each, every one a copy of that
+    /// layer, so the split model computes exactly the same function in
+    /// every bucket and training can let the buckets differ (a shipped
+    /// net refined with `--output-buckets`).
+    #[must_use]
+    pub fn split_outputs(&self, buckets: usize, men_per_bucket: usize) -> Model {
+        assert_eq!(
+            self.buckets, 1,
+            "only a model with one output layer is split"
+        );
+        Model {
+            w2: self.w2.repeat(buckets),
+            b2: vec![self.b2[0]; buckets],
+            buckets,
+            men_per_bucket,
+            ..self.clone()
+        }
+    }
+
     /// The output bucket of a position with `men` men on the board.
     #[must_use]
     #[inline]
@@ -443,6 +463,24 @@ mod tests {
                 "new accumulators are drawn"
             );
         }
+    }
+
+    #[test]
+    fn a_split_model_keeps_the_function_in_every_bucket() {
+        let m = Model::random(32, 1, MAX_MEN_PER_BUCKET, KingBuckets::NONE, 13);
+        let split = m.split_outputs(8, 4);
+        assert_eq!((split.buckets, split.men_per_bucket), (8, 4));
+        assert_eq!(split.w2.len(), 8 * 2 * 32);
+        let feats: Vec<u16> = vec![3, 77, 400, 1203, 2999];
+        let them: Vec<u16> = vec![5, 90, 650, 1800];
+        let mut h = [vec![0.0; 32], vec![0.0; 32]];
+        let a = m.forward(&feats, &them, 0, &mut h);
+        for bucket in 0..8 {
+            let b = split.forward(&feats, &them, bucket, &mut h);
+            assert!((a - b).abs() < 1e-6, "bucket {bucket}: {a} against {b}");
+        }
+        assert_eq!(split.bucket(1), 0);
+        assert_eq!(split.bucket(32), 7);
     }
 
     #[test]
