@@ -250,17 +250,19 @@ impl Model {
     /// every bucket and training can let the buckets differ (a shipped
     /// net refined with `--output-buckets`).
     #[must_use]
-    pub fn split_outputs(&self, buckets: usize, men_per_bucket: usize) -> Model {
+    pub fn split_outputs(self, buckets: usize, men_per_bucket: usize) -> Model {
         assert_eq!(
             self.buckets, 1,
             "only a model with one output layer is split"
         );
+        let w2 = self.w2.repeat(buckets);
+        let b2 = vec![self.b2[0]; buckets];
         Model {
-            w2: self.w2.repeat(buckets),
-            b2: vec![self.b2[0]; buckets],
+            w2,
+            b2,
             buckets,
             men_per_bucket,
-            ..self.clone()
+            ..self
         }
     }
 
@@ -468,7 +470,7 @@ mod tests {
     #[test]
     fn a_split_model_keeps_the_function_in_every_bucket() {
         let m = Model::random(32, 1, MAX_MEN_PER_BUCKET, KingBuckets::NONE, 13);
-        let split = m.split_outputs(8, 4);
+        let split = m.clone().split_outputs(8, 4);
         assert_eq!((split.buckets, split.men_per_bucket), (8, 4));
         assert_eq!(split.w2.len(), 8 * 2 * 32);
         let feats: Vec<u16> = vec![3, 77, 400, 1203, 2999];
