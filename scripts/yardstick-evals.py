@@ -8,12 +8,19 @@ Reads a PGN written by scripts/yardstick.sh (the engine's moves carry
    and draws of games in which it once thought itself well ahead;
 2. the engine's score beside Stockfish's at a fixed depth on a random
    sample of the same positions (the position before each commented
-   move), grouped by the engine's score.
+   move), grouped by the engine's score;
+3. with COSTLY above 0, the engine's costly moves in the first COSTLY
+   games: every position before and after each of its commented moves
+   scored by Stockfish, a move's cost being the mover's expected score
+   before it less the expected score after it (`1 / (1 + 10^(-cp/400))`);
+   the moves costing 0.15 or more, by move number, thinking time and the
+   engine's own score, and the losses that hold none.
 
-Usage: scripts/yardstick-evals.py [PGN] [POSITIONS] [DEPTH]
+Usage: scripts/yardstick-evals.py [PGN] [POSITIONS] [DEPTH] [COSTLY]
   PGN        default target/yardstick-2300-10+0.1.pgn
   POSITIONS  positions to give Stockfish (default 300; 0: none)
   DEPTH      Stockfish's search depth (default 14)
+  COSTLY     games whose every move Stockfish scores (default 0: none)
 Stockfish is /usr/games/stockfish (scripts/yardstick.sh installs it).
 Only a script: no part of Menagerie calls or ships Stockfish.
 """
@@ -27,11 +34,14 @@ import sys
 ENGINE = "engine"
 STOCKFISH = "/usr/games/stockfish"
 SCORE = re.compile(r"\{([+-])(M?)([\d.]+)/(\d+)")
+SECONDS = re.compile(r"([\d.]+)s\}")
+COSTLY = 0.15
 MOVE = re.compile(r"\{[^}]*\}|\b[a-j]\d+[a-j]\d+[qrbn]?\b")
 
 
 def games(text):
-    """(engine is White, result, [(moves before, engine's score or None)])."""
+    """(engine is White, result, [(moves up to and with the engine's move,
+    its score in pawns, whether a mate, seconds or None)])."""
     for chunk in re.split(r"\n(?=\[Event )", text):
         if "\n\n" not in chunk:
             continue
@@ -49,7 +59,9 @@ def games(text):
             if m and moves:
                 sign = 1 if m.group(1) == "+" else -1
                 pawns = 100.0 if m.group(2) else float(m.group(3))
-                scored.append((moves[:-1], sign * pawns, bool(m.group(2))))
+                secs = SECONDS.search(token)
+                secs = float(secs.group(1)) if secs else None
+                scored.append((list(moves), sign * pawns, bool(m.group(2)), secs))
         # The engine's name may carry switches (`engine/drawish`, ENGINE of yardstick.sh).
         name = white.group(1)
         yield name == ENGINE or name.startswith(ENGINE + "/"), result.group(1), scored
@@ -65,7 +77,7 @@ def outcome(engine_white, result):
 def conversion(all_games):
     counts = {}
     for engine_white, result, scored in all_games:
-        best = max((s for _, s, _ in scored), default=0.0)
+        best = max((s for _, s, _, _ in scored), default=0.0)
         key = outcome(engine_white, result)
         counts.setdefault(key, [0, 0])
         counts[key][0] += 1
@@ -75,44 +87,61 @@ def conversion(all_games):
         print(f"{key}: {n} games, {ahead} of them after the engine once scored +2 or more")
 
 
-def stockfish_scores(samples, depth):
-    sf = subprocess.Popen(
-        [STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
+class Stockfish:
+    """Stockfish at full strength, scoring positions at a fixed depth."""
 
-    def send(line):
-        sf.stdin.write(line + "\n")
+    def __init__(self, depth):
+        self.depth = depth
+        self.sf = subprocess.Popen(
+            [STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.send("setoption name Hash value 16")
+        self.send("isready")
+        while self.sf.stdout.readline().strip() != "readyok":
+            pass
 
-    send("uci")
-    send("setoption name Hash value 16")
-    send("isready")
-    while sf.stdout.readline().strip() != "readyok":
-        pass
-    pairs = []
-    for moves, ours in samples:
-        send("ucinewgame")
-        send("position startpos moves " + " ".join(moves))
-        send(f"go depth {depth}")
+    def send(self, line):
+        self.sf.stdin.write(line + "\n")
+
+    def score(self, moves, mate=None):
+        """The mover's score in centipawns after `moves` from the start;
+        a mate is `mate` centipawns (its sign the mover's), or None."""
+        self.send("ucinewgame")
+        self.send("position startpos moves " + " ".join(moves))
+        self.send(f"go depth {self.depth}")
         theirs = None
         while True:
-            line = sf.stdout.readline()
+            line = self.sf.stdout.readline()
             if not line or line.startswith("bestmove"):
-                break
+                return theirs
             m = re.search(r"score (cp|mate) (-?\d+)", line)
-            if m:
-                theirs = int(m.group(2)) if m.group(1) == "cp" else None
+            if m and m.group(1) == "cp":
+                theirs = int(m.group(2))
+            elif m:
+                theirs = None if mate is None else (mate if int(m.group(2)) > 0 else -mate)
+
+    def close(self):
+        self.send("quit")
+        self.sf.wait()
+
+
+def stockfish_scores(samples, depth):
+    sf = Stockfish(depth)
+    pairs = []
+    for moves, ours in samples:
+        theirs = sf.score(moves)
         if theirs is not None:
             pairs.append((round(ours * 100), theirs))
-    send("quit")
-    sf.wait()
+    sf.close()
     return pairs
 
 
 def compare(all_games, count, depth):
     samples = [
-        (moves, s)
+        (moves[:-1], s)
         for _, _, scored in all_games
-        for moves, s, mate in scored
+        for moves, s, mate, _ in scored
         if not mate and abs(s) < 8
     ]
     random.Random(1).shuffle(samples)
@@ -128,6 +157,50 @@ def compare(all_games, count, depth):
             )
 
 
+def expected(cp):
+    return 1 / (1 + 10 ** (-cp / 400))
+
+
+def costly_moves(scored, sf):
+    """(move number, seconds, the engine's score) of each costly move."""
+    found = []
+    for moves, ours, _, secs in scored:
+        before = sf.score(moves[:-1], 3000)
+        after = sf.score(moves, 3000)
+        if before is not None and after is not None:
+            if expected(before) - expected(-after) >= COSTLY:
+                found.append(((len(moves) + 1) // 2, secs, ours))
+    return found
+
+
+def band(value, bounds, names):
+    return next((n for b, n in zip(bounds, names) if value is not None and value <= b), names[-1])
+
+
+def costly(all_games, count, depth):
+    sf = Stockfish(depth)
+    moves = losses = plain = 0
+    phases, clocks, leads = {}, {}, {}
+    for engine_white, result, scored in all_games[:count]:
+        found = costly_moves(scored, sf)
+        moves += len(scored)
+        if outcome(engine_white, result) == "lost":
+            losses += 1
+            plain += not found
+        for number, secs, ours in found:
+            key = band(number, (19, 39, 59), ("1-19", "20-39", "40-59", "60 on"))
+            phases[key] = phases.get(key, 0) + 1
+            key = band(secs, (0.15, 0.3), ("<= 0.15 s", "0.15-0.3 s", "longer"))
+            clocks[key] = clocks.get(key, 0) + 1
+            key = "+2 or more" if ours >= 2 else "below +2"
+            leads[key] = leads.get(key, 0) + 1
+    sf.close()
+    total = sum(phases.values())
+    print(f"{total} of the engine's {moves} moves cost {COSTLY} or more (Stockfish at depth {depth})")
+    print(f"by move number: {phases}; by time: {clocks}; by the engine's score: {leads}")
+    print(f"{plain} of {losses} losses hold no such move")
+
+
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "target/yardstick-2300-10+0.1.pgn"
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 300
@@ -137,6 +210,9 @@ def main():
     conversion(all_games)
     if count > 0:
         compare(all_games, count, depth)
+    games_costly = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    if games_costly > 0:
+        costly(all_games, games_costly, depth)
 
 
 if __name__ == "__main__":
