@@ -25,6 +25,7 @@ Stockfish is /usr/games/stockfish (scripts/yardstick.sh installs it).
 Only a script: no part of Menagerie calls or ships Stockfish.
 """
 
+import collections
 import random
 import re
 import statistics
@@ -174,13 +175,17 @@ def costly_moves(scored, sf):
 
 
 def band(value, bounds, names):
-    return next((n for b, n in zip(bounds, names) if value is not None and value <= b), names[-1])
+    """The name of the first bound `value` is at or below (the last name
+    above them all; "unknown" for no value)."""
+    if value is None:
+        return "unknown"
+    return next((n for b, n in zip(bounds, names) if value <= b), names[-1])
 
 
 def costly(all_games, count, depth):
     sf = Stockfish(depth)
     moves = losses = plain = 0
-    phases, clocks, leads = {}, {}, {}
+    phases, clocks, leads = collections.Counter(), collections.Counter(), collections.Counter()
     for engine_white, result, scored in all_games[:count]:
         found = costly_moves(scored, sf)
         moves += len(scored)
@@ -188,16 +193,13 @@ def costly(all_games, count, depth):
             losses += 1
             plain += not found
         for number, secs, ours in found:
-            key = band(number, (19, 39, 59), ("1-19", "20-39", "40-59", "60 on"))
-            phases[key] = phases.get(key, 0) + 1
-            key = band(secs, (0.15, 0.3), ("<= 0.15 s", "0.15-0.3 s", "longer"))
-            clocks[key] = clocks.get(key, 0) + 1
-            key = "+2 or more" if ours >= 2 else "below +2"
-            leads[key] = leads.get(key, 0) + 1
+            phases[band(number, (19, 39, 59), ("1-19", "20-39", "40-59", "60 on"))] += 1
+            clocks[band(secs, (0.15, 0.3), ("<= 0.15 s", "0.15-0.3 s", "longer"))] += 1
+            leads["+2 or more" if ours >= 2 else "below +2"] += 1
     sf.close()
     total = sum(phases.values())
     print(f"{total} of the engine's {moves} moves cost {COSTLY} or more (Stockfish at depth {depth})")
-    print(f"by move number: {phases}; by time: {clocks}; by the engine's score: {leads}")
+    print(f"by move number: {dict(phases)}; by time: {dict(clocks)}; by the engine's score: {dict(leads)}")
     print(f"{plain} of {losses} losses hold no such move")
 
 
