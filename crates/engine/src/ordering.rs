@@ -428,13 +428,49 @@ pub fn score_moves(
     out: &mut Vec<i32>,
 ) {
     out.clear();
+    out.resize(moves.len(), 0);
+    score_from(pos, w, moves, (tt_key, ply), h, context, out, 0);
+}
+
+/// Scores the table move (the moves whose key is `tt_key`) above every
+/// other move, and leaves the others below every score [`score_moves`]
+/// gives, for [`score_from`] to score once the table move has been tried.
+pub fn score_table_move(moves: &[Move], tt_key: u32, out: &mut Vec<i32>) {
+    out.clear();
+    out.extend(moves.iter().map(|m| {
+        if move_key(m) == tt_key {
+            TT_MOVE
+        } else {
+            UNSCORED
+        }
+    }));
+}
+
+/// A move [`score_table_move`] left unscored: below every score.
+const UNSCORED: i32 = i32::MIN / 2;
+
+/// Scores the moves from index `from` on as [`score_moves`] scores them,
+/// by the counters as they stand now; `key` is the table move's key and
+/// the node's ply.
+#[allow(clippy::too_many_arguments)]
+pub fn score_from(
+    pos: &Position,
+    w: &Weights,
+    moves: &[Move],
+    key: (u32, usize),
+    h: &Heuristics,
+    context: &Context,
+    out: &mut [i32],
+    from: usize,
+) {
+    let (tt_key, ply) = key;
     let killers = h.killers.get(ply).copied().unwrap_or([0; 2]);
     let counter = context
         .previous
         .and_then(|p| h.counters.get(squares_index(&p)).copied())
         .unwrap_or(0);
     let bases = h.continuation_bases(pos, context);
-    for m in moves {
+    for (m, out) in moves.iter().zip(out.iter_mut()).skip(from) {
         let key = move_key(m);
         let s = if key == tt_key {
             TT_MOVE
@@ -460,7 +496,7 @@ pub fn score_moves(
         } else {
             h.quiet_score(pos, m, bases)
         };
-        out.push(s);
+        *out = s;
     }
 }
 
@@ -492,6 +528,29 @@ impl Heuristics {
             }
         }
     }
+}
+
+/// Moves the moves for which `skipped` is false, with their scores, to the
+/// front of `moves` and `scores`, in their order, and returns how many
+/// there are; the skipped ones follow in some order. Picking from the front
+/// part then gives the kept moves by their scores, as picking from all of
+/// them and passing over the skipped ones would (ties aside: [`pick`]
+/// takes the first of equal scores, and the skipped moves' places change
+/// which comes first).
+pub fn set_aside(
+    moves: &mut [Move],
+    scores: &mut [i32],
+    mut skipped: impl FnMut(&Move) -> bool,
+) -> usize {
+    let mut kept = 0;
+    for j in 0..moves.len() {
+        if !skipped(&moves[j]) {
+            moves.swap(kept, j);
+            scores.swap(kept, j);
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// Moves the best-scored remaining move to index `i` (selection sort, lazy:
@@ -776,6 +835,102 @@ mod tests {
             lazily_scored > 500,
             "{lazily_scored} quiet moves scored lazily"
         );
+    }
+
+    /// Random chess positions with made-up counters, each with its moves,
+    /// a table move's key and a context, for the order tests below.
+    fn scored_positions(seed: u64) -> Vec<(Position, Vec<Move>, u32, Context, Heuristics)> {
+        let mut rng = crate::level::Rng::new(seed);
+        let mut out = Vec::new();
+        for pos in crate::random_games::chess_positions(seed, 20, 100) {
+            let mut moves = Vec::new();
+            menagerie_rules::movegen::generate_pseudo(&pos, &mut moves);
+            let context = Context {
+                exchange: true,
+                see: true,
+                capture_history: true,
+                previous: moves.first().copied(),
+                continuation: [rng.below(600), rng.below(600)],
+                ..Context::default()
+            };
+            let mut h = Heuristics::default();
+            for m in moves.iter().filter(|m| !m.is_tactical()).take(8) {
+                h.reward(&pos, m, 0, rng.below(400) as i32 - 100, &context);
+            }
+            let tt_key = move_key(&moves[rng.below(moves.len())]);
+            out.push((pos, moves, tt_key, context, h));
+        }
+        out
+    }
+
+    #[test]
+    fn the_table_move_tried_alone_then_the_rest_scored_picks_the_same_order() {
+        // With the counters unchanged between the two steps, scoring the
+        // table move alone and the rest after its pick gives every move in
+        // the order, and with the scores, of scoring them all at once.
+        let w = Weights::default();
+        for (pos, moves, tt_key, context, h) in scored_positions(72) {
+            let (mut a, mut b) = (moves.clone(), moves.clone());
+            let (mut sa, mut sb) = (Vec::new(), Vec::new());
+            score_table_move(&moves, tt_key, &mut sa);
+            score_moves(&pos, &w, &moves, tt_key, 0, &h, &context, &mut sb);
+            for i in 0..moves.len() {
+                if i == 1 {
+                    score_from(&pos, &w, &a, (tt_key, 0), &h, &context, &mut sa, 1);
+                }
+                pick_judged(&pos, &w, &h, &context, &mut a, &mut sa, i);
+                pick_judged(&pos, &w, &h, &context, &mut b, &mut sb, i);
+                if i == 0 {
+                    assert_eq!(move_key(&a[0]), tt_key, "{}", pos.fen());
+                }
+            }
+            assert_eq!(a, b, "{}", pos.fen());
+            assert_eq!(sa, sb, "{}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn moves_set_aside_leave_the_others_picked_by_the_same_scores() {
+        // After a few picks, the quiet moves are set aside: the moves still
+        // picked are the others, with the scores in the order that picking
+        // everything and passing over the quiet moves gives.
+        let w = Weights::default();
+        let mut set_aside_moves = 0;
+        for (pos, moves, tt_key, context, h) in scored_positions(73) {
+            let (mut a, mut b) = (moves.clone(), moves.clone());
+            let (mut sa, mut sb) = (Vec::new(), Vec::new());
+            score_moves(&pos, &w, &moves, tt_key, 0, &h, &context, &mut sa);
+            score_moves(&pos, &w, &moves, tt_key, 0, &h, &context, &mut sb);
+            let start = 3.min(moves.len());
+            for i in 0..start {
+                pick_judged(&pos, &w, &h, &context, &mut a, &mut sa, i);
+                pick_judged(&pos, &w, &h, &context, &mut b, &mut sb, i);
+            }
+            let kept = start
+                + set_aside(&mut a[start..], &mut sa[start..], |m| {
+                    crate::pruning::is_quiet(m)
+                });
+            set_aside_moves += moves.len() - kept;
+            let mut picked = Vec::new();
+            for i in start..kept {
+                pick_judged(&pos, &w, &h, &context, &mut a[..kept], &mut sa[..kept], i);
+                picked.push((sa[i], a[i]));
+            }
+            let mut passed = Vec::new();
+            for i in start..moves.len() {
+                pick_judged(&pos, &w, &h, &context, &mut b, &mut sb, i);
+                if !crate::pruning::is_quiet(&b[i]) {
+                    passed.push((sb[i], b[i]));
+                }
+            }
+            let scores = |v: &[(i32, Move)]| v.iter().map(|p| p.0).collect::<Vec<_>>();
+            assert_eq!(scores(&picked), scores(&passed), "{}", pos.fen());
+            let key = |p: &(i32, Move)| (p.0, move_key(&p.1));
+            picked.sort_by_key(key);
+            passed.sort_by_key(key);
+            assert_eq!(picked, passed, "{}", pos.fen());
+        }
+        assert!(set_aside_moves > 500, "{set_aside_moves} moves set aside");
     }
 
     #[test]

@@ -527,16 +527,22 @@ impl<'a, 's> Searcher<'a, 's> {
             quiet_see: self.features.quiet_see,
             lazy_quiets: self.features.lazy_quiets,
         };
-        ordering::score_moves(
-            pos,
-            self.weights,
-            &moves,
-            tt_key,
-            ply,
-            &self.heuristics,
-            &context,
-            &mut scores,
-        );
+        let table_first =
+            self.features.table_first && tt_key != 0 && moves.iter().any(|m| move_key(m) == tt_key);
+        if table_first {
+            ordering::score_table_move(&moves, tt_key, &mut scores);
+        } else {
+            ordering::score_moves(
+                pos,
+                self.weights,
+                &moves,
+                tt_key,
+                ply,
+                &self.heuristics,
+                &context,
+                &mut scores,
+            );
+        }
         let futile =
             !pv_node && pruning::futile(self.features, depth, in_check, static_eval, alpha);
         let tt_capture = self.features.tt_capture_lmr
@@ -556,14 +562,35 @@ impl<'a, 's> Searcher<'a, 's> {
         let mut quiets_tried: Vec<Move> = Vec::new();
         let mut captures_tried: Vec<Move> = Vec::new();
         let original_alpha = alpha;
+        // Once every remaining quiet move is prunable (futility or late-move
+        // pruning, which only grow more certain as the loop goes on), the
+        // moves the loop would skip unplayed are set aside at once
+        // (`settle_quiets`), so they are no longer picked one by one.
+        let mut end = moves.len();
+        let mut quiets_settled = false;
         for i in 0..moves.len() {
+            if i >= end {
+                break;
+            }
+            if table_first && i == 1 {
+                ordering::score_from(
+                    pos,
+                    self.weights,
+                    &moves[..end],
+                    (tt_key, ply),
+                    &self.heuristics,
+                    &context,
+                    &mut scores[..end],
+                    1,
+                );
+            }
             ordering::pick_judged(
                 pos,
                 self.weights,
                 &self.heuristics,
                 &context,
-                &mut moves,
-                &mut scores,
+                &mut moves[..end],
+                &mut scores[..end],
                 i,
             );
             let m = moves[i];
@@ -587,7 +614,7 @@ impl<'a, 's> Searcher<'a, 's> {
             // Futility and late-move pruning skip a quiet move once some
             // move has been searched: before it is played (checks too), or,
             // without `early_pruning`, after it (sparing checks).
-            let prunable = quiet
+            let settled = quiet
                 && !in_check
                 && legal > 0
                 && (futile
@@ -597,8 +624,28 @@ impl<'a, 's> Searcher<'a, 's> {
                         legal + 1,
                         pv_node,
                         self.rising(ply, in_check),
-                    )
-                    || pruning::history_prunable(self.features, depth, history, pv_node));
+                    ));
+            let prunable = settled
+                || quiet
+                    && !in_check
+                    && legal > 0
+                    && pruning::history_prunable(self.features, depth, history, pv_node);
+            if self.features.set_aside
+                && settled
+                && !quiets_settled
+                && !context.lazy_quiets
+                && !context.quiet_see
+            {
+                quiets_settled = true;
+                end = i
+                    + 1
+                    + self.settle_quiets(
+                        pos,
+                        &mut moves[i + 1..end],
+                        &mut scores[i + 1..end],
+                        &mut check_squares,
+                    );
+            }
             if prunable
                 && (self.features.early_pruning
                     || self.certainly_no_check(pos, &m, &mut check_squares))
@@ -741,6 +788,26 @@ impl<'a, 's> Searcher<'a, 's> {
             }
         }
         best
+    }
+
+    /// Sets aside the quiet moves among `moves` (with their `scores`) that
+    /// the move loop would skip without playing them once every quiet move
+    /// is prunable: all of them with [`Features::early_pruning`], else those
+    /// that certainly give no check. The rest keep their order at the front;
+    /// returns how many. Since picking a quiet move changes no score (without
+    /// lazily scored quiets or `quiet_see`), the kept moves are then picked
+    /// in the order they would have been.
+    fn settle_quiets(
+        &self,
+        pos: &Position,
+        moves: &mut [Move],
+        scores: &mut [i32],
+        squares: &mut Option<Option<checks::CheckSquares>>,
+    ) -> usize {
+        ordering::set_aside(moves, scores, |m| {
+            pruning::is_quiet(m)
+                && (self.features.early_pruning || self.certainly_no_check(pos, m, squares))
+        })
     }
 
     /// Whether `m` of `pos` certainly gives no check
