@@ -435,7 +435,8 @@ pub fn score_moves(
 /// Scores the table move (the moves whose key is `tt_key`) above every
 /// other move, and leaves the others below every score [`score_moves`]
 /// gives, for [`score_from`] to score once the table move has been tried.
-pub fn score_table_move(moves: &[Move], tt_key: u32, out: &mut Vec<i32>) {
+/// Returns whether any move is the table move (if none, `out` is of no use).
+pub fn score_table_move(moves: &[Move], tt_key: u32, out: &mut Vec<i32>) -> bool {
     out.clear();
     out.extend(moves.iter().map(|m| {
         if move_key(m) == tt_key {
@@ -444,6 +445,7 @@ pub fn score_table_move(moves: &[Move], tt_key: u32, out: &mut Vec<i32>) {
             UNSCORED
         }
     }));
+    out.contains(&TT_MOVE)
 }
 
 /// A move [`score_table_move`] left unscored: below every score.
@@ -796,29 +798,12 @@ mod tests {
         // unchanged, scoring the quiet moves lazily picks every move in
         // the same order, with the same final scores.
         let w = Weights::default();
-        let mut h = Heuristics::default();
-        let mut rng = crate::level::Rng::new(67);
         let mut lazily_scored = 0;
-        for pos in crate::random_games::chess_positions(67, 20, 100) {
-            let mut moves = Vec::new();
-            menagerie_rules::movegen::generate_pseudo(&pos, &mut moves);
-            let eager = Context {
-                exchange: true,
-                see: true,
-                capture_history: true,
-                previous: moves.first().copied(),
-                continuation: [rng.below(600), rng.below(600)],
-                ..Context::default()
-            };
+        for (pos, moves, tt_key, eager, h) in scored_positions(67) {
             let lazy = Context {
                 lazy_quiets: true,
                 ..eager
             };
-            for m in moves.iter().filter(|m| !m.is_tactical()).take(8) {
-                let ply = rng.below(3);
-                h.reward(&pos, m, ply, rng.below(400) as i32 - 100, &eager);
-            }
-            let tt_key = move_key(&moves[rng.below(moves.len())]);
             let (mut a, mut b) = (moves.clone(), moves.clone());
             let (mut sa, mut sb) = (Vec::new(), Vec::new());
             score_moves(&pos, &w, &moves, tt_key, 0, &h, &lazy, &mut sa);
@@ -837,8 +822,9 @@ mod tests {
         );
     }
 
-    /// Random chess positions with made-up counters, each with its moves,
-    /// a table move's key and a context, for the order tests below.
+    /// Random chess positions with made-up counters (history, continuation,
+    /// killers at plies 0-2), each with its moves, a table move's key and a
+    /// context, for the order tests.
     fn scored_positions(seed: u64) -> Vec<(Position, Vec<Move>, u32, Context, Heuristics)> {
         let mut rng = crate::level::Rng::new(seed);
         let mut out = Vec::new();
@@ -855,7 +841,8 @@ mod tests {
             };
             let mut h = Heuristics::default();
             for m in moves.iter().filter(|m| !m.is_tactical()).take(8) {
-                h.reward(&pos, m, 0, rng.below(400) as i32 - 100, &context);
+                let ply = rng.below(3);
+                h.reward(&pos, m, ply, rng.below(400) as i32 - 100, &context);
             }
             let tt_key = move_key(&moves[rng.below(moves.len())]);
             out.push((pos, moves, tt_key, context, h));
@@ -872,7 +859,7 @@ mod tests {
         for (pos, moves, tt_key, context, h) in scored_positions(72) {
             let (mut a, mut b) = (moves.clone(), moves.clone());
             let (mut sa, mut sb) = (Vec::new(), Vec::new());
-            score_table_move(&moves, tt_key, &mut sa);
+            assert!(score_table_move(&moves, tt_key, &mut sa));
             score_moves(&pos, &w, &moves, tt_key, 0, &h, &context, &mut sb);
             for i in 0..moves.len() {
                 if i == 1 {

@@ -527,11 +527,10 @@ impl<'a, 's> Searcher<'a, 's> {
             quiet_see: self.features.quiet_see,
             lazy_quiets: self.features.lazy_quiets,
         };
-        let table_first =
-            self.features.table_first && tt_key != 0 && moves.iter().any(|m| move_key(m) == tt_key);
-        if table_first {
-            ordering::score_table_move(&moves, tt_key, &mut scores);
-        } else {
+        let table_first = self.features.table_first
+            && tt_key != 0
+            && ordering::score_table_move(&moves, tt_key, &mut scores);
+        if !table_first {
             ordering::score_moves(
                 pos,
                 self.weights,
@@ -614,9 +613,8 @@ impl<'a, 's> Searcher<'a, 's> {
             // Futility and late-move pruning skip a quiet move once some
             // move has been searched: before it is played (checks too), or,
             // without `early_pruning`, after it (sparing checks).
-            let settled = quiet
-                && !in_check
-                && legal > 0
+            let skippable = quiet && !in_check && legal > 0;
+            let settled = skippable
                 && (futile
                     || pruning::late_move_prunable(
                         self.features,
@@ -626,10 +624,7 @@ impl<'a, 's> Searcher<'a, 's> {
                         self.rising(ply, in_check),
                     ));
             let prunable = settled
-                || quiet
-                    && !in_check
-                    && legal > 0
-                    && pruning::history_prunable(self.features, depth, history, pv_node);
+                || skippable && pruning::history_prunable(self.features, depth, history, pv_node);
             if self.features.set_aside
                 && settled
                 && !quiets_settled
@@ -796,7 +791,8 @@ impl<'a, 's> Searcher<'a, 's> {
     /// that certainly give no check. The rest keep their order at the front;
     /// returns how many. Since picking a quiet move changes no score (without
     /// lazily scored quiets or `quiet_see`), the kept moves are then picked
-    /// in the order they would have been.
+    /// in the order of scores they would have been (ties aside:
+    /// [`ordering::set_aside`]).
     fn settle_quiets(
         &self,
         pos: &Position,
