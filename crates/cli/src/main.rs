@@ -7,6 +7,7 @@ mod commands;
 mod generate;
 mod matches;
 mod protocols;
+mod rescale_cmd;
 mod search_bench;
 mod thin;
 mod train_cmd;
@@ -152,6 +153,19 @@ enum TuneCommand {
     Generate(GenerateArgs),
     /// Train a net on data files from `tune generate` (docs/engine.md).
     Train(train_cmd::TrainArgs),
+    /// Write a net file again with another output scale (centipawns per
+    /// unit): the same weights, every score times the new scale over the
+    /// old (docs/engine.md).
+    Rescale {
+        /// The net file to read.
+        net: std::path::PathBuf,
+        /// The new output scale, centipawns per unit of output (1 to 100000).
+        #[arg(long)]
+        scale: u32,
+        /// The net file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Fit the values to training files named VARIANT.txt.
     Fit {
         /// Rounds of coordinate descent.
@@ -483,6 +497,9 @@ fn main() -> ExitCode {
         }),
         Command::Tune(TuneCommand::Generate(args)) => run_generate(args),
         Command::Tune(TuneCommand::Train(args)) => train_cmd::run(&args),
+        Command::Tune(TuneCommand::Rescale { net, scale, out }) => {
+            rescale_cmd::run(&net, scale, &out)
+        }
         Command::Tune(TuneCommand::Fit {
             rounds,
             files,
