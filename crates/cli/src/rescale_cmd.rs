@@ -6,10 +6,9 @@
 //! (docs/engine.md, "Network evaluation").
 
 use crate::matches::players::read_net;
+use crate::train_cmd::write;
+use menagerie_engine::nnue::net::SCALES;
 use std::path::Path;
-
-/// The output scales a net may be given (the net file's own bounds).
-pub const SCALES: std::ops::RangeInclusive<u32> = 1..=100_000;
 
 /// Reads the net at `from`, sets its output scale to `scale` and writes it
 /// to `to`, printing both scales and the new hash.
@@ -20,14 +19,16 @@ pub const SCALES: std::ops::RangeInclusive<u32> = 1..=100_000;
 pub fn run(from: &Path, scale: u32, to: &Path) -> Result<(), String> {
     if !SCALES.contains(&scale) {
         return Err(format!(
-            "--scale {scale}: a net's output scale is 1 to 100000 centipawns per unit"
+            "--scale {scale}: a net's output scale is {} to {} centipawns per unit",
+            SCALES.start(),
+            SCALES.end()
         ));
     }
     let mut net = read_net(from)?;
     let old = net.scale;
     net.scale = i32::try_from(scale).map_err(|_| format!("--scale {scale} is too large"))?;
     let bytes = net.to_bytes();
-    std::fs::write(to, &bytes).map_err(|e| format!("cannot write {}: {e}", to.display()))?;
+    write(to, &bytes)?;
     println!(
         "{}: output scale {old} -> {scale} centipawns per unit, {} bytes, FNV-1a {:016x}",
         to.display(),

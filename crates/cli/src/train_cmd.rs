@@ -264,6 +264,7 @@ pub fn run(a: &TrainArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+/// Writes a net file's bytes, naming the path in the error.
+pub(crate) fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

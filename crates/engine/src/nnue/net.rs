@@ -64,6 +64,8 @@ pub const QB: i32 = 64;
 pub const MAX_HIDDEN: usize = 2048;
 /// Largest evaluation a net returns, in centipawns.
 pub const MAX_EVAL: i32 = 20_000;
+/// The output scales (centipawns per unit of output) a net file may hold.
+pub const SCALES: std::ops::RangeInclusive<u32> = 1..=100_000;
 /// Largest output weight (so that the integer output cannot overflow).
 pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 
@@ -280,7 +282,7 @@ impl Network {
             ));
         }
         let scale = r.u32("header")?;
-        if !(1..=100_000).contains(&scale) {
+        if !SCALES.contains(&scale) {
             return err(format!("output scale {scale}"));
         }
         let (buckets, men_per_bucket) = if version == VERSION_ONE_BUCKET {
