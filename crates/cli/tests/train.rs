@@ -17,10 +17,14 @@ fn validation_loss(o: &Output, epoch: u32) -> f64 {
     value.split(',').next().unwrap().trim().parse().expect(line)
 }
 
+/// Six short self-play games of `variant`, scored by the classical
+/// evaluation so that the data (and the losses below) do not move when
+/// a game's shipped net changes.
 fn generate(variant: &str, out: &Path) {
     let o = menagerie(&[
         "tune",
         "generate",
+        "--classical",
         "--variant",
         variant,
         "--games",

@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 const FILES: &[&[u8]] = &[
     include_bytes!("../../../../data/nnue/wreckage-2.nnue"),
     include_bytes!("../../../../data/nnue/carnage-1.nnue"),
-    include_bytes!("../../../../data/nnue/chess-8.nnue"),
+    include_bytes!("../../../../data/nnue/chess-12.nnue"),
     include_bytes!("../../../../data/nnue/air-and-trench-2.nnue"),
     include_bytes!("../../../../data/nnue/longer-board-1.nnue"),
     include_bytes!("../../../../data/nnue/wounds-3.nnue"),
