@@ -12,7 +12,9 @@
 # ponders, so 2 keeps two cores busy and no more on an idle 2-core machine);
 # ENGINE, Menagerie's player as `menagerie match` names it (default
 # `engine`; for example `engine/drawish` or `engine/net=FILE` to measure a
-# switch or a net against the same yardstick).
+# switch or a net against the same yardstick); SEED, the seed of the random
+# openings (default 1, the openings of every run before it; another seed
+# plays other openings, so that runs can be pooled as independent samples).
 #
 # Installs Debian's stockfish package with apt-get when /usr/games/stockfish
 # is missing (through sudo when not root). The games are saved to
@@ -25,6 +27,7 @@ tc="${2:-10+0.1}"
 games="${3:-100}"
 concurrency="${CONCURRENCY:-1}"
 engine="${ENGINE:-engine}"
+seed="${SEED:-1}"
 stockfish=/usr/games/stockfish
 
 die() {
@@ -36,6 +39,7 @@ die() {
 [[ "$tc" =~ ^[0-9.]+(\+[0-9.]+)?$ ]] || die "TC must be BASE+INC in seconds (e.g. 10+0.1), not '$tc'"
 [[ "$games" =~ ^[0-9]+$ ]] || die "GAMES must be a whole number, not '$games'"
 [[ "$concurrency" =~ ^[1-9][0-9]*$ ]] || die "CONCURRENCY must be a positive whole number, not '$concurrency'"
+[[ "$seed" =~ ^[0-9]+$ ]] || die "SEED must be a whole number, not '$seed'"
 [[ "$engine" == engine* ]] || die "ENGINE must be an engine player (engine, engine/SWITCH, ...), not '$engine'"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -66,13 +70,16 @@ name="yardstick-$elo-$tc"
 if [[ "$engine" != engine ]]; then
 	name="$name-$(tr -c 'A-Za-z0-9.=-' '_' <<<"${engine#engine/}" | sed 's/_$//')"
 fi
+if [[ "$seed" != 1 ]]; then
+	name="$name-seed$seed"
+fi
 pgn="$target/$name.pgn"
 log="$target/$name.log"
 opponent="uci:$stockfish?UCI_LimitStrength=true&UCI_Elo=$elo&Threads=1&Hash=16"
 
-echo "yardstick: $engine vs Stockfish at UCI_Elo $elo, $tc, $games games (records: $pgn)" >&2
+echo "yardstick: $engine vs Stockfish at UCI_Elo $elo, $tc, $games games, seed $seed (records: $pgn)" >&2
 "$menagerie" match --variant chess --tc "$tc" --games "$games" --out "$pgn" \
-	--concurrency "$concurrency" \
+	--concurrency "$concurrency" --seed "$seed" \
 	"$engine" "$opponent" | tee "$log"
 
 # The match prints `Elo difference: D +/- M` and `Score of A vs B: ...`.
