@@ -39,7 +39,7 @@ die() {
 [[ "$tc" =~ ^[0-9.]+(\+[0-9.]+)?$ ]] || die "TC must be BASE+INC in seconds (e.g. 10+0.1), not '$tc'"
 [[ "$games" =~ ^[0-9]+$ ]] || die "GAMES must be a whole number, not '$games'"
 [[ "$concurrency" =~ ^[1-9][0-9]*$ ]] || die "CONCURRENCY must be a positive whole number, not '$concurrency'"
-[[ "$seed" =~ ^[0-9]+$ ]] || die "SEED must be a whole number, not '$seed'"
+[[ "$seed" =~ ^(0|[1-9][0-9]*)$ ]] || die "SEED must be a whole number without leading zeros, not '$seed'"
 [[ "$engine" == engine* ]] || die "ENGINE must be an engine player (engine, engine/SWITCH, ...), not '$engine'"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
