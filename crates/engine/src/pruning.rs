@@ -198,13 +198,13 @@ pub struct Features {
     /// When the table names one of a node's moves, that move alone is
     /// scored and tried first; the others are scored, by the counters as
     /// they stand then, only if it does not cut (stop 72, switch
-    /// `ttfirst`; off, measured undecided).
+    /// `ttfirst`; on since stop 77, `no-ttfirst` turns it off).
     pub table_first: bool,
     /// Once every remaining quiet move is prunable before play, the quiet
     /// moves the loop would pass over unplayed are set aside at once
     /// instead of being picked one by one (`ordering::set_aside`; stop 72,
-    /// switch `setaside`; off, measured undecided): the same order of
-    /// scores, ties aside.
+    /// switch `setaside`; on since stop 77, `no-setaside` turns it off):
+    /// the same order of scores, ties aside.
     pub set_aside: bool,
     /// The numeric constants of the rules above ([`Params`]).
     pub params: Params,
@@ -266,8 +266,8 @@ impl Default for Features {
             quiet_see: false,
             hanging_lmr: false,
             lazy_quiets: false,
-            table_first: false,
-            set_aside: false,
+            table_first: true,
+            set_aside: true,
             params: Params::default(),
         }
     }

@@ -167,6 +167,8 @@ impl EngineSpec {
                 "lazyquiet" => f.lazy_quiets = true,
                 "ttfirst" => f.table_first = true,
                 "setaside" => f.set_aside = true,
+                "no-ttfirst" => f.table_first = false,
+                "no-setaside" => f.set_aside = false,
                 "classical" => spec.eval = EvalChoice::Classical,
                 _ if sw.starts_with("p:") => f
                     .params
@@ -237,9 +239,9 @@ pub enum Spec {
     /// techniques off by default `improving`, `histlmr`, `counter`, `early`,
     /// `multicut` (with singular extensions), `stability`, `progress`, `hunt`, `deep`, `nmpeval`,
     /// stop 61's `ttpv`, `deeper`, `prior`, `cutiir`, `nmpguard`, `quietsee`, `hanglmr`, stop 66's
-    /// `effort`, stop 67's `lazyquiet`, stop 72's `ttfirst` and
-    /// `setaside` (and `conthist`,
-    /// `keephist`, `tteval`, on by default since stop 40), `threads=N`) used to measure each technique,
+    /// `effort`, stop 67's `lazyquiet` (and `conthist`, `keephist`,
+    /// `tteval`, on by default since stop 40, and stop 72's `ttfirst` and
+    /// `setaside`, on since stop 77), `threads=N`) used to measure each technique,
     /// `p:NAME=VALUE` (a search constant, `menagerie_engine::params`), `classical` (the
     /// hand-written evaluation), then `net=PATH` (a net file) and
     /// `weights=PATH` (piece values), each taking the rest of the text.
@@ -486,10 +488,10 @@ mod tests {
             panic!("the stop-67 switch must parse");
         };
         assert!(e.features.lazy_quiets);
-        let Ok(Spec::Engine(e)) = Spec::parse("engine/ttfirst/setaside") else {
+        let Ok(Spec::Engine(e)) = Spec::parse("engine/no-ttfirst/no-setaside") else {
             panic!("the stop-72 switches must parse");
         };
-        assert!(e.features.table_first && e.features.set_aside);
+        assert!(!e.features.table_first && !e.features.set_aside);
         let Ok(Spec::Engine(plain)) = Spec::parse("engine") else {
             panic!("engine must parse");
         };
@@ -500,7 +502,7 @@ mod tests {
         assert_eq!(f.params.nmp_eval_max, 0);
         assert!(f.table_eval && f.keep_history && f.continuation && f.dead);
         assert!(f.correction && f.lmr_plus && f.singular && !f.multi_cut);
-        assert!(!f.table_first && !f.set_aside);
+        assert!(f.table_first && f.set_aside, "on since stop 77");
         let Ok(Spec::Engine(e)) = Spec::parse("engine/no-singular") else {
             panic!("the stop-51 switch must parse");
         };
