@@ -4,6 +4,7 @@
 //! ([`client_ip`]); nobody else is.
 
 use crate::error::{ApiError, ErrorCode};
+use crate::state::AppState;
 use axum::http::HeaderMap;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -104,6 +105,29 @@ impl RateLimiter {
         }
         *tokens -= 1.0;
         Ok(())
+    }
+}
+
+/// The address a request came from, as the rate limit tells clients
+/// apart (a trusted proxy's client; `unknown` without connection info):
+/// the one key every per-address limit uses.
+pub struct ClientAddr(pub String);
+
+impl axum::extract::FromRequestParts<AppState> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &AppState,
+    ) -> Result<ClientAddr, std::convert::Infallible> {
+        let peer = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| c.0.ip());
+        let ip = state.limiter().client(peer, &parts.headers);
+        Ok(ClientAddr(
+            ip.map_or_else(|| "unknown".into(), |ip| ip.to_string()),
+        ))
     }
 }
 

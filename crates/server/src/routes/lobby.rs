@@ -14,37 +14,14 @@ use crate::state::AppState;
 use crate::store::{ChallengeRow, ChallengeState};
 use crate::{ids, variants, view};
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
-use axum::http::request::Parts;
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use menagerie_rules::{ByColor, Color, GameRecord};
-use std::convert::Infallible;
-use std::net::SocketAddr;
 
 pub mod events;
 
-/// The address a request came from, as the rate limit tells clients
-/// apart (a trusted proxy's client; `unknown` without connection info).
-pub struct ClientAddr(pub String);
-
-impl FromRequestParts<AppState> for ClientAddr {
-    type Rejection = Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<ClientAddr, Infallible> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip());
-        let ip = state.limiter().client(peer, &parts.headers);
-        Ok(ClientAddr(
-            ip.map_or_else(|| "unknown".into(), |ip| ip.to_string()),
-        ))
-    }
-}
+pub use crate::rate::ClientAddr;
 
 /// The query of a lobby request, or `400 bad_query`.
 ///
