@@ -10,7 +10,7 @@ to run the engine under a tool, e.g. for instruction counts of the same
 search (the node count fixes the tree):
 
     WRAP="valgrind --tool=callgrind --callgrind-out-file=cg.out" \
-        scripts/chess-nps.py target/release/menagerie data/nnue/chess-8.nnue 100000
+        scripts/chess-nps.py target/release/menagerie data/nnue/chess-12.nnue 100000
 
 Valgrind 3.19 cannot decode AVX-512: on a machine that has it, count with
 a build for AVX2 (RUSTFLAGS="-C target-cpu=x86-64-v3" and a

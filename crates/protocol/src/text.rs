@@ -1,6 +1,7 @@
 //! Move strings at the protocol edge.
 //!
-//! UCI speaks our own notation (`../spec/notation.md`, section 4) unchanged.
+//! UCI speaks our own notation (`docs/notation-contract.md`, section 4)
+//! unchanged.
 //! XBoard differs in four ways, translated here in both directions:
 //!
 //! - on boards of more than 9 ranks XBoard numbers ranks from 0, so our

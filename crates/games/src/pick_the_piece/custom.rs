@@ -9,7 +9,7 @@
 //! - a TOML file with an optional `name`, a `[slots]` table (`a1`, `j1`) and a
 //!   `[drops]` table (piece = count).
 //!
-//! Pieces are named by their letter (`../spec/notation.md`) or their name,
+//! Pieces are named by their letter (`docs/notation-contract.md`) or their name,
 //! from the catalogue of single-square pieces the project implements. Every
 //! mistake is reported as a [`SetupError`] naming the offending entry. A
 //! valid setup becomes a [`Family`] whose key is the canonical inline form,

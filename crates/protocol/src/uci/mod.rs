@@ -4,7 +4,7 @@
 //! `setoption name UCI_Variant value wreckage`, or a custom Pick the Piece
 //! setup with `setoption name PickThePieceSetup value <inline form or .toml
 //! path>` (which, while set, is the game played). Positions and moves use our
-//! own notation (`spec/notation.md`) unchanged.
+//! own notation (`docs/notation-contract.md`) unchanged.
 //!
 //! ```
 //! use menagerie_protocol::{uci, worker::{Out, SharedBuffer}};
