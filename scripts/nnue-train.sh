@@ -1,6 +1,7 @@
 #!/bin/bash
 # Makes a net for one game by the recipe of docs/engine.md ("Network
-# evaluation (NNUE)", stop 32): self-play data at 1 000 nodes a move,
+# evaluation (NNUE)"; its runs from stop 32 on are in
+# docs/engine-log/nnue-runs-stops-30-76.md): self-play data at 1 000 nodes a move,
 # three annealed epochs at lambda 0.75, then the match against the
 # classical evaluation at 20 000 nodes and the search speed with the net.
 # Long (about an hour on two idle cores for 5 M positions); not part of CI.
@@ -12,7 +13,7 @@
 # BOUND (time bound of the self-play, default 60m; rerunning resumes it),
 # NET (self-play with this net: a later generation), MENAGERIE (the binary).
 # The commands of earlier runs (generation 1 at 5 000 nodes, 30 epochs)
-# are in docs/engine.md beside their figures.
+# are in docs/engine-log/nnue-runs-stops-30-76.md beside their figures.
 set -euo pipefail
 variant=${1:?usage: scripts/nnue-train.sh VARIANT [DATA_DIR] [GAMES] [SEED]}
 dir=${2:-/work/data}

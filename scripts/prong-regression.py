@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What Wounds self-play data says a worn man is worth (docs/engine.md, stop 34).
+"""What Wounds self-play data says a worn man is worth (docs/engine-log/nnue-runs-stops-30-76.md, stop 34).
 
 Reads a data file of `menagerie tune generate --variant wounds` (the format
 of crates/engine/src/nnue/data.rs) and fits, by least squares over the

@@ -2,7 +2,7 @@
 //! random opening plies, up to `N` random men (a number drawn evenly from
 //! 0 to `N`) are taken off the board, so that the data shows sparse
 //! endgames with all kinds of men, not only the few that self-play from
-//! the start reaches (`docs/engine.md`, stop 34).
+//! the start reaches (`docs/engine-log/nnue-runs-stops-30-76.md`, stop 34).
 
 use menagerie_engine::level::Rng;
 use menagerie_rules::{GameRecord, Role, Square};

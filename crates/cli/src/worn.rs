@@ -3,7 +3,8 @@
 //! drawn evenly from 0 to `N`, each of either side) are worn down by a
 //! random number of wounds, anywhere from none to all but their last
 //! prong, so that the data shows worn men, down to a single prong, in
-//! balanced games and not only in lost ones (`docs/engine.md`, stop 34).
+//! balanced games and not only in lost ones
+//! (`docs/engine-log/nnue-runs-stops-30-76.md`, stop 34).
 
 use menagerie_engine::level::Rng;
 use menagerie_rules::mechanics::prongs;

@@ -71,7 +71,8 @@ pub struct Params {
 impl Default for Params {
     /// The values tuned by `scripts/spsa.py` in stop 58 (chess, 5 000
     /// nodes a move, 3 600 pairs), kept after matches at 20 000 nodes and
-    /// at equal time (`docs/engine.md`, "Search of stop 58").
+    /// at equal time (`docs/engine-log/search-stops-29-72.md`, "Search of
+    /// stop 58").
     fn default() -> Params {
         Params {
             rfp_depth: 3,

@@ -6,7 +6,8 @@ pub use crate::params::Params;
 use menagerie_rules::{Move, Position, Role};
 
 /// Switches for the selective parts of the search (on by default when a
-/// match measured a gain: see `docs/engine.md`).
+/// match measured a gain: see `docs/engine.md`, "Switches", and the runs in
+/// `docs/engine-log/`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[allow(clippy::struct_excessive_bools)] // independent switches, one per technique
 pub struct Features {

@@ -128,7 +128,7 @@ impl Dataset {
 /// `max_score` ends the average: it says the game turned, not how good
 /// the first position was. The intent: a small search's scores are
 /// noisy, and the positions that follow were searched with the game's own
-/// continuation in view. Measured in chess (`docs/engine.md`), the
+/// continuation in view. Measured in chess (`docs/engine-log/nnue-runs-stops-30-76.md`), the
 /// averaged targets are harder to fit, not easier, and gain nothing
 /// certain in games.
 fn averaged_score(records: &[data::Record], plies: usize, max_score: f32) -> f32 {
