@@ -92,6 +92,11 @@ pub enum ErrorCode {
     NothingToUndo,
     /// Too many requests from one address.
     RateLimited,
+    /// One address holds as many open event streams as allowed.
+    TooManyStreams,
+    /// An unsafe request (`POST`, `PUT`, `PATCH`, `DELETE`) sent by a page
+    /// of another site (its `Origin` is not this server's `Host`).
+    CrossOrigin,
     /// The store holds as many saved setups as it allows.
     TooManySetups,
     /// Taking back moves is off in this game.
@@ -104,7 +109,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 40] = [
+    pub const ALL: [ErrorCode; 42] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
@@ -141,6 +146,8 @@ impl ErrorCode {
         ErrorCode::NotYourTurn,
         ErrorCode::NothingToUndo,
         ErrorCode::RateLimited,
+        ErrorCode::TooManyStreams,
+        ErrorCode::CrossOrigin,
         ErrorCode::TooManySetups,
         ErrorCode::UndoNotAvailable,
         ErrorCode::UnknownOption,
@@ -187,6 +194,8 @@ impl ErrorCode {
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::NothingToUndo => "nothing_to_undo",
             ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::TooManyStreams => "too_many_streams",
+            ErrorCode::CrossOrigin => "cross_origin",
             ErrorCode::TooManySetups => "too_many_setups",
             ErrorCode::UndoNotAvailable => "undo_not_available",
             ErrorCode::UnknownOption => "unknown_option",
@@ -389,7 +398,39 @@ where
     }
 }
 
-/// An optional JSON body: an empty body reads as `T::default()`.
+/// Whether `headers` declare a JSON body: `Content-Type:
+/// application/json` or `application/SOMETHING+json`, with any
+/// parameters (as axum's `Json` takes them).
+#[must_use]
+pub fn declares_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    let essence = essence.to_ascii_lowercase();
+    essence == "application/json"
+        || essence
+            .strip_prefix("application/")
+            .is_some_and(|sub| sub.ends_with("+json") && !sub.contains('/'))
+}
+
+/// `415 not_json`: a body that is not declared as JSON (a cross-site
+/// form's `text/plain` among them).
+#[must_use]
+pub fn not_json() -> ApiError {
+    ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ErrorCode::NotJson,
+        "a request body must be JSON, sent with Content-Type: application/json",
+    )
+}
+
+/// An optional JSON body: an empty body reads as `T::default()`; any
+/// other body must be declared as JSON ([`declares_json`], else `415
+/// not_json`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OptionalJson<T>(pub T);
 
@@ -401,11 +442,15 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let declared = declares_json(req.headers());
         let bytes = axum::body::Bytes::from_request(req, state)
             .await
             .map_err(|r| ApiError::new(r.status(), ErrorCode::BadBody, r.body_text()))?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalJson(T::default()));
+        }
+        if !declared {
+            return Err(not_json());
         }
         decode(&bytes).map(OptionalJson)
     }

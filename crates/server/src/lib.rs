@@ -29,6 +29,7 @@ pub mod readable;
 pub mod records;
 pub mod review;
 pub mod routes;
+pub mod serving;
 pub mod state;
 pub mod store;
 pub mod variants;
@@ -68,6 +69,9 @@ pub struct Config {
     /// (`X-Real-IP`, `X-Forwarded-For`) for the rate limit and the
     /// lobby's limits; empty (the default): the headers are ignored.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// How long a connection may take to send a request's head, and may
+    /// sit with nothing moving (see [`serving`]).
+    pub timeouts: serving::Timeouts,
 }
 
 impl Default for Config {
@@ -82,6 +86,7 @@ impl Default for Config {
             review_nodes: review::REVIEW_NODES,
             job_lease: jobs::DEFAULT_LEASE,
             trusted_proxies: Vec::new(),
+            timeouts: serving::Timeouts::default(),
         }
     }
 }
@@ -138,11 +143,7 @@ pub async fn serve(config: &Config) -> Result<(), String> {
     );
     let _ = out.flush();
     let (stopping, mut stop_seen) = tokio::sync::watch::channel(false);
-    let server = axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown({
+    let server = serving::serve_until(listener, app, config.timeouts, {
         let jobs = state.jobs().clone();
         async move {
             shutdown_signal().await;

@@ -4,7 +4,11 @@
 
 use crate::error::{ApiError, ErrorCode};
 use crate::state::AppState;
-use std::time::Duration;
+use crate::store::ChallengeRow;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// A real-time challenge lapses when its creator has had no lobby page open
@@ -27,6 +31,17 @@ pub const MAX_NAME_CHARS: usize = 24;
 pub const MAX_PAGE: usize = 100;
 /// Challenges a page lists when the request does not say.
 pub const DEFAULT_PAGE: usize = 50;
+/// How long the lobby streams share one reading of a page of challenges
+/// when nothing changed: 1 s. A change (a challenge opened, cancelled,
+/// accepted or lapsed, here or on another server) is read once and sent
+/// to every stream; between changes the list is read again at most once
+/// a second, so a stream opened then still sees a challenge that lapsed
+/// without a sweep having told the lobby yet.
+pub const SHARED_LIST_MAX_AGE: Duration = Duration::from_secs(1);
+/// The pages (offset and limit) kept read for the streams at once: 64.
+/// The page asks for one; more come only from hand-made requests, and
+/// past this number the readings are dropped and made again.
+pub const MAX_SHARED_LISTS: usize = 64;
 
 /// What changed in the lobby.
 #[derive(Clone, Debug)]
@@ -39,6 +54,11 @@ pub enum LobbyEvent {
         challenge: String,
         /// The game's id.
         game: String,
+        /// For a private game: the player key of the challenge's creator,
+        /// the only lobby stream told of it (a private game's id is its
+        /// only secret from spectators). `None` for a public game, which
+        /// every stream is told of (it is listed to watch anyway).
+        only_for: Option<String>,
     },
 }
 
@@ -48,14 +68,22 @@ const NOTE_PREFIX: &str = "lobby:";
 
 impl LobbyEvent {
     /// This event as a note for the other servers on the same database
-    /// (`lobby:changed`, `lobby:accepted:CHALLENGE:GAME`).
+    /// (`lobby:changed`, `lobby:accepted:CHALLENGE:GAME` for a public
+    /// game, `lobby:private:CHALLENGE:GAME:PLAYER` for a private one).
     #[must_use]
     pub fn note(&self) -> String {
         match self {
             LobbyEvent::Changed => format!("{NOTE_PREFIX}changed"),
-            LobbyEvent::Accepted { challenge, game } => {
-                format!("{NOTE_PREFIX}accepted:{challenge}:{game}")
-            }
+            LobbyEvent::Accepted {
+                challenge,
+                game,
+                only_for: None,
+            } => format!("{NOTE_PREFIX}accepted:{challenge}:{game}"),
+            LobbyEvent::Accepted {
+                challenge,
+                game,
+                only_for: Some(player),
+            } => format!("{NOTE_PREFIX}private:{challenge}:{game}:{player}"),
         }
     }
 
@@ -67,11 +95,22 @@ impl LobbyEvent {
         if rest == "changed" {
             return Some(LobbyEvent::Changed);
         }
-        let (challenge, game) = rest.strip_prefix("accepted:")?.split_once(':')?;
         let plain = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric());
-        (plain(challenge) && plain(game)).then(|| LobbyEvent::Accepted {
+        if let Some(public) = rest.strip_prefix("accepted:") {
+            let (challenge, game) = public.split_once(':')?;
+            return (plain(challenge) && plain(game)).then(|| LobbyEvent::Accepted {
+                challenge: challenge.to_string(),
+                game: game.to_string(),
+                only_for: None,
+            });
+        }
+        let mut parts = rest.strip_prefix("private:")?.split(':');
+        let (challenge, game, player) = (parts.next()?, parts.next()?, parts.next()?);
+        let ok = plain(challenge) && plain(game) && check_player(player).is_ok();
+        (ok && parts.next().is_none()).then(|| LobbyEvent::Accepted {
             challenge: challenge.to_string(),
             game: game.to_string(),
+            only_for: Some(player.to_string()),
         })
     }
 }
@@ -83,23 +122,47 @@ pub fn publish(state: &AppState, e: LobbyEvent) {
     state.lobby().send(e);
 }
 
-/// The lobby's broadcast of changes.
+/// A page of open challenges as the store gave it, shared by the lobby
+/// streams that show it (each renders it for its own viewer).
+#[derive(Debug)]
+pub struct SharedList {
+    /// The challenges, newest first.
+    pub rows: Vec<ChallengeRow>,
+    /// How many challenges are open in all.
+    pub total: usize,
+    /// The lobby's [`Lobby::generation`] when it was read.
+    generation: u64,
+    /// When it was read.
+    at: Instant,
+}
+
+/// The lobby's broadcast of changes, and the lists its streams share.
 #[derive(Debug)]
 pub struct Lobby {
     events: broadcast::Sender<LobbyEvent>,
+    /// Counts the changes told ([`LobbyEvent::Changed`]).
+    generation: AtomicU64,
+    /// The pages read since the last change, by offset and limit.
+    lists: tokio::sync::Mutex<HashMap<(usize, usize), Arc<SharedList>>>,
 }
 
 impl Default for Lobby {
     fn default() -> Lobby {
         Lobby {
             events: broadcast::channel(64).0,
+            generation: AtomicU64::new(0),
+            lists: tokio::sync::Mutex::default(),
         }
     }
 }
 
 impl Lobby {
-    /// Tells every open lobby stream.
+    /// Tells every open lobby stream (after a change, the lists read
+    /// before it are no longer shared).
     pub fn send(&self, e: LobbyEvent) {
+        if matches!(e, LobbyEvent::Changed) {
+            self.generation.fetch_add(1, Ordering::SeqCst);
+        }
         let _ = self.events.send(e);
     }
 
@@ -107,6 +170,49 @@ impl Lobby {
     #[must_use]
     pub fn subscribe(&self) -> broadcast::Receiver<LobbyEvent> {
         self.events.subscribe()
+    }
+
+    /// How many changes were told so far.
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::SeqCst)
+    }
+
+    /// The page at `offset` of `limit` open challenges, lapsed ones
+    /// swept first: read from the store once per change (and at most
+    /// once per [`SHARED_LIST_MAX_AGE`] between changes) however many
+    /// streams ask for it. The streams that ask while it is being read
+    /// wait for that reading.
+    ///
+    /// # Errors
+    /// `500` if the store fails.
+    pub async fn shared_list(
+        &self,
+        state: &AppState,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Arc<SharedList>, ApiError> {
+        let mut lists = self.lists.lock().await;
+        if let Some(list) = lists.get(&(offset, limit)) {
+            if list.generation == self.generation() && list.at.elapsed() < SHARED_LIST_MAX_AGE {
+                return Ok(Arc::clone(list));
+            }
+        }
+        sweep(state, crate::ids::now_ms())?;
+        let generation = self.generation();
+        let (rows, total) = state.store().open_challenges(offset, limit)?;
+        let list = Arc::new(SharedList {
+            rows,
+            total,
+            generation,
+            at: Instant::now(),
+        });
+        lists.retain(|_, l| l.generation == generation);
+        if lists.len() >= MAX_SHARED_LISTS {
+            lists.clear();
+        }
+        lists.insert((offset, limit), Arc::clone(&list));
+        Ok(list)
     }
 }
 
@@ -201,8 +307,14 @@ mod tests {
         let accepted = LobbyEvent::Accepted {
             challenge: "c1".into(),
             game: "g2".into(),
+            only_for: None,
         };
-        for e in [LobbyEvent::Changed, accepted] {
+        let private = LobbyEvent::Accepted {
+            challenge: "c1".into(),
+            game: "g2".into(),
+            only_for: Some("abcdef0123456789-_".into()),
+        };
+        for e in [LobbyEvent::Changed, accepted, private] {
             let back = LobbyEvent::from_note(&e.note()).unwrap();
             assert_eq!(back.note(), e.note());
         }
@@ -214,6 +326,9 @@ mod tests {
             "lobby:accepted::g",
             "lobby:accepted:c 1:g",
             "lobby:accepted:c1:g:x",
+            "lobby:private:c1:g2",
+            "lobby:private:c1:g2:short",
+            "lobby:private:c1:g2:abcdef0123456789:x",
             "lobby:opened",
         ] {
             assert!(LobbyEvent::from_note(bad).is_none(), "{bad}");

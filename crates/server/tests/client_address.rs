@@ -2,7 +2,9 @@
 //! `X-Real-IP` and `X-Forwarded-For` headers are believed only from the
 //! addresses given as trusted proxies (`--trusted-proxy`), never otherwise,
 //! and a bad header never fails a request. The server runs on a real
-//! loopback port, so requests come from real addresses (127.0.0.N).
+//! loopback port, so requests come from real addresses (127.0.0.N). An
+//! IPv6 client is counted by its /64 prefix, for the rate limit and the
+//! lobby's limit per address alike.
 
 use crate::support;
 
@@ -123,6 +125,85 @@ async fn bad_forwarding_headers_count_as_the_proxy_itself() {
         .collect();
     // Answered (no failure, no panic), and all counted as the proxy.
     assert_eq!(statuses(&clients).await, limited_after_burst(6));
+    drop(server);
+    remove_db(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ipv6_clients_are_counted_by_their_64_prefix() {
+    let db = temp_db("client_address_v6");
+    let server = Server::start(&db, &config(&["127.0.0.1"]));
+    // Six addresses of one /64 (one machine may pick any of them): one
+    // client, one budget.
+    let one: Vec<_> = (1..=6)
+        .map(|k| {
+            let line = format!("X-Real-IP: 2001:db8:1:2::{k:x}");
+            Client::from(server.addr, 1).with_header(line.as_bytes())
+        })
+        .collect();
+    assert_eq!(statuses(&one).await, limited_after_burst(6), "one /64");
+    // Six /64s: six clients.
+    let six: Vec<_> = (1..=6)
+        .map(|k| {
+            let line = format!("X-Forwarded-For: 2001:db8:2:{k:x}::1");
+            Client::from(server.addr, 1).with_header(line.as_bytes())
+        })
+        .collect();
+    assert_eq!(statuses(&six).await, vec![200; 6], "six /64s");
+    // An IPv4 address keeps its own budget, also written IPv4-mapped.
+    let v4: Vec<_> = [
+        "192.0.2.9",
+        "::ffff:192.0.2.9",
+        "192.0.2.9",
+        "::ffff:192.0.2.9",
+    ]
+    .iter()
+    .map(|a| {
+        let line = format!("X-Real-IP: {a}");
+        Client::from(server.addr, 1).with_header(line.as_bytes())
+    })
+    .collect();
+    assert_eq!(
+        statuses(&v4).await,
+        limited_after_burst(4),
+        "one IPv4 client"
+    );
+    drop(server);
+    remove_db(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_limit_per_address_counts_an_ipv6_64_as_one() {
+    let db = temp_db("client_address_v6_lobby");
+    let config = Config {
+        rate_burst: 1000,
+        rate_per_second: 1000,
+        ..config(&["127.0.0.1"])
+    };
+    let server = Server::start(&db, &config);
+    let most = menagerie_server::lobby::MAX_OPEN_PER_ADDRESS;
+    let mut statuses = Vec::new();
+    for k in 0..=most {
+        // Another player key and another address of the same /64 each time.
+        let line = format!("X-Real-IP: 2001:db8:7:7:{k:x}::1");
+        let c = Client::from(server.addr, 1).with_header(line.as_bytes());
+        let body = serde_json::json!({ "player": format!("player-key-{k:08}"), "name": "P", "variant": "chess" });
+        let a = c
+            .send("POST", "/api/challenges", None, Some(&body))
+            .await
+            .unwrap();
+        statuses.push((a.status, a.json["error"].as_str().map(str::to_string)));
+    }
+    let mut want = vec![(201, None); most];
+    want.push((429, Some("too_many_challenges".into())));
+    assert_eq!(statuses, want);
+    // Another /64 may still open one.
+    let c = Client::from(server.addr, 1).with_header(b"X-Real-IP: 2001:db8:7:8::1");
+    let body =
+        serde_json::json!({ "player": "player-key-other000", "name": "P", "variant": "chess" });
+    c.expect(201, "POST", "/api/challenges", None, Some(&body))
+        .await
+        .unwrap();
     drop(server);
     remove_db(&db);
 }

@@ -16,6 +16,7 @@ mod cluster_lobby;
 mod cluster_races;
 mod contract;
 mod correspondence;
+mod edge;
 mod flood;
 mod health;
 mod jobs;

@@ -3,7 +3,10 @@
 //! out): a game over a link played through the proxy, its event streams
 //! included; and clients told apart by the rate limit behind the proxy
 //! when the servers trust it (`--trusted-proxy`). Needs `nginx` and `MENAGERIE_TEST_PG` (CI installs and starts
-//! both); without either it is skipped with a notice.
+//! both); without either it is skipped with a notice. And the shipped
+//! file's hardening (limits, timeouts, HSTS, a log without query
+//! strings), read from the file and, with `nginx` alone, in front of one
+//! SQLite server.
 
 use crate::support;
 
@@ -15,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use support::pg::{server_url, ScratchDb};
 use support::sse::Events;
-use support::{view_moves, Client, Server};
+use support::{remove_db, temp_db, view_moves, Client, Server};
 
 /// The nginx binary, if installed.
 fn nginx() -> Option<PathBuf> {
@@ -117,6 +120,8 @@ fn start_nginx(bin: &Path, site: &str) -> Nginx {
     let dir = std::env::temp_dir().join(format!("menagerie-nginx-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("nginx folder");
     let d = dir.display();
+    // The shipped access log goes into the test's folder.
+    let site = site.replace("/var/log/nginx/", &format!("{d}/"));
     let main = format!(
         "daemon off;\nworker_processes 1;\nerror_log {d}/error.log;\npid {d}/nginx.pid;\n\
          events {{ worker_connections 128; }}\nhttp {{\n access_log off;\n\
@@ -275,4 +280,159 @@ async fn a_linked_game_through_nginx_in_front_of_two_servers() {
             assert_eq!(view_moves(&v), played);
         }
     }
+}
+
+/// The value of the directive `name` in `conf` (comments dropped): the
+/// rest of its line, without the `;`.
+fn directive<'a>(conf: &'a str, name: &str) -> Vec<&'a str> {
+    conf.lines()
+        .map(|l| l.split('#').next().unwrap_or_default().trim())
+        .filter_map(|l| l.strip_prefix(name))
+        .filter(|rest| rest.starts_with(' '))
+        .map(|rest| rest.trim().trim_end_matches(';').trim())
+        .collect()
+}
+
+#[test]
+fn the_shipped_nginx_config_sets_limits_timeouts_hsts_and_a_log_without_queries() {
+    let shipped = include_str!("../../../docs/deploy/nginx.conf");
+    let one = |name: &str| -> String {
+        let found = directive(shipped, name);
+        assert_eq!(found.len(), 1, "{name}: {found:?}");
+        found[0].to_string()
+    };
+    assert_eq!(
+        one("limit_conn_zone"),
+        "$binary_remote_addr zone=menagerie_conn:10m"
+    );
+    assert_eq!(one("limit_conn"), "menagerie_conn 32");
+    assert_eq!(
+        one("limit_req_zone"),
+        "$binary_remote_addr zone=menagerie_req:10m rate=20r/s"
+    );
+    assert_eq!(one("limit_req"), "zone=menagerie_req burst=120 nodelay");
+    assert_eq!(one("client_header_timeout"), "10s");
+    assert_eq!(one("client_body_timeout"), "10s");
+    assert_eq!(one("send_timeout"), "30s");
+    assert_eq!(
+        one("add_header"),
+        "Strict-Transport-Security \"max-age=31536000\" always"
+    );
+    assert_eq!(one("proxy_set_header Host"), "$host:$server_port");
+    assert_eq!(
+        one("access_log"),
+        "/var/log/nginx/menagerie.access.log menagerie"
+    );
+    // The log format names the path alone: no request line, no query.
+    let format = shipped
+        .split("log_format menagerie")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .expect("the log format");
+    assert!(format.contains("$request_method $uri"), "{format}");
+    for leak in [
+        "$request ",
+        "$request\"",
+        "$request_uri",
+        "$args",
+        "$query_string",
+        "$http_referer",
+    ] {
+        assert!(
+            !format.contains(leak),
+            "the log format has {leak}: {format}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn through_the_shipped_nginx_answers_are_hardened_and_tokens_stay_out_of_the_log() {
+    let Some(bin) = nginx() else {
+        return;
+    };
+    let db = temp_db("nginx_hardened");
+    let config = Config {
+        engine_workers: 1,
+        ..Config::default()
+    };
+    let server = Server::start(&db, &config);
+    let shipped = include_str!("../../../docs/deploy/nginx.conf");
+    let port = free_port();
+    let upstream = server.addr.port();
+    let nginx = start_nginx(&bin, &test_config(shipped, [upstream, upstream], port));
+    let proxy: std::net::SocketAddr = ([127, 0, 0, 1], port).into();
+    let c = Client::new(proxy);
+    wait_ready(&c).await;
+    // A same-origin POST from the page passes (nginx hands on the host
+    // with its port); one from another site is refused.
+    let origin = format!("Origin: http://127.0.0.1:{port}");
+    let page = Client::new(proxy).with_header(origin.as_bytes());
+    let body = json!({ "variant": "chess", "opponent": { "kind": "link" } });
+    let made = page
+        .expect(201, "POST", "/api/games", None, Some(&body))
+        .await
+        .unwrap()
+        .json;
+    let evil = Client::new(proxy).with_header(b"Origin: https://evil.example");
+    let refused = evil
+        .send("POST", "/api/games", None, Some(&body))
+        .await
+        .unwrap();
+    assert_eq!(
+        (refused.status, refused.json["error"].as_str()),
+        (403, Some("cross_origin"))
+    );
+    // Every answer through nginx carries the server's headers and HSTS.
+    let id = made["id"].as_str().unwrap();
+    let token = made["token"].as_str().unwrap();
+    let secret_path = format!("/play/{id}?seat={token}");
+    for path in ["/", "/main.js", "/api/variants", secret_path.as_str()] {
+        let head = head_of(proxy, path).await;
+        for want in [
+            "strict-transport-security: max-age=31536000",
+            "x-frame-options: deny",
+            "x-content-type-options: nosniff",
+            "referrer-policy: no-referrer",
+            "content-security-policy: default-src 'self'",
+        ] {
+            assert!(head.contains(want), "{path}: no {want:?} in {head}");
+        }
+    }
+    // The access log has the path of the seat's page, not its token.
+    let log = nginx.dir.join("menagerie.access.log");
+    let mut text = String::new();
+    for _ in 0..50 {
+        text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.contains(&format!("/play/{id}")) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        text.contains(&format!("\"GET /play/{id} HTTP/1.1\" 200")),
+        "{text}"
+    );
+    assert!(!text.contains(token), "a seat token in the log: {text}");
+    assert!(!text.contains("seat="), "a query in the log: {text}");
+    drop(nginx);
+    drop(server);
+    remove_db(&db);
+}
+
+/// The head of a `GET` of `path` through `proxy`, in lowercase.
+async fn head_of(proxy: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(proxy).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {proxy}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out))
+        .await
+        .expect("an answer")
+        .unwrap();
+    let text = String::from_utf8_lossy(&out).to_ascii_lowercase();
+    text.split("\r\n\r\n")
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }

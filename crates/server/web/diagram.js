@@ -32,7 +32,9 @@ export function staticBoardSvg({ files, ranks, pieces = [], marks = [], size = 2
   b.svg.insertAdjacentHTML('beforeend', extra);
   b.svg.setAttribute('width', String(size));
   b.svg.setAttribute('height', String((size * ranks) / files));
-  b.svg.setAttribute('style', `width:${size}px;height:${(size * ranks) / files}px;max-width:100%`);
+  // Sized by its width and height and the class (`.board-svg.diagram`): a
+  // `style` attribute in the returned string would be refused by the page's
+  // Content-Security-Policy.
   b.svg.classList.add('diagram');
   b.svg.setAttribute('role', 'img');
   return b.svg.outerHTML;

@@ -90,3 +90,15 @@ export function showFatal(e) {
   const msg = e instanceof Error ? e.message : String(e);
   app.innerHTML = `<p class="error" role="alert">${esc(msg)}</p><p><a href="/">Start screen</a></p>`;
 }
+
+/**
+ * Gives the board column and the board the shape of a board of `files` by
+ * `ranks`. Set through the CSSOM, not a `style="..."` attribute, which the
+ * page's Content-Security-Policy refuses.
+ * @param {number} files
+ * @param {number} ranks
+ */
+export function shapeBoard(files, ranks) {
+  $('.board-col').style.setProperty('--aspect', String(files / ranks));
+  $('#board').style.aspectRatio = `${files}/${ranks}`;
+}

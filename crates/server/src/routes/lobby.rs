@@ -35,9 +35,12 @@ pub fn lobby_query(q: Result<Query<LobbyQuery>, QueryRejection>) -> Result<Lobby
     Ok(q)
 }
 
-/// A stored challenge as `viewer` sees it.
+/// A stored challenge as `viewer` sees it: the game it became is shown
+/// only to its creator, unless the game is public (a private game's id
+/// would let anyone watch it).
 #[must_use]
 pub fn view_of(c: &ChallengeRow, viewer: Option<&str>) -> ChallengeView {
+    let mine = viewer == Some(c.player.as_str());
     let options: OptionMap = serde_json::from_str(&c.options_json).unwrap_or_default();
     let title = variants::resolve(&c.variant, &options)
         .map_or_else(|_| c.variant.clone(), |(v, _)| v.title.clone());
@@ -54,9 +57,38 @@ pub fn view_of(c: &ChallengeRow, viewer: Option<&str>) -> ChallengeView {
         color: c.color.clone(),
         created_ms: c.created_ms,
         state: c.state.name().into(),
-        game: c.game_id.clone(),
-        mine: viewer == Some(c.player.as_str()),
+        game: c.game_id.clone().filter(|_| mine || c.public),
+        mine,
         public: c.public,
+    }
+}
+
+/// The offset and limit of the page `q` asks for.
+///
+/// # Errors
+/// `400 bad_query` for a limit outside 1 to 100.
+pub fn page_bounds(q: &LobbyQuery) -> Result<(usize, usize), ApiError> {
+    let limit = q.limit.unwrap_or(lobby::DEFAULT_PAGE);
+    if !(1..=lobby::MAX_PAGE).contains(&limit) {
+        return Err(ApiError::bad_request(
+            ErrorCode::BadQuery,
+            format!("limit goes from 1 to {}", lobby::MAX_PAGE),
+        ));
+    }
+    Ok((q.offset.unwrap_or(0), limit))
+}
+
+/// `rows` (of `total` open, from `offset`) as `viewer` sees them.
+fn page_of(
+    rows: &[ChallengeRow],
+    total: usize,
+    offset: usize,
+    viewer: Option<&str>,
+) -> ChallengePage {
+    ChallengePage {
+        challenges: rows.iter().map(|c| view_of(c, viewer)).collect(),
+        total,
+        offset,
     }
 }
 
@@ -65,22 +97,21 @@ pub fn view_of(c: &ChallengeRow, viewer: Option<&str>) -> ChallengeView {
 /// # Errors
 /// `400 bad_query` for a limit outside 1 to 100; `500` if the store fails.
 pub fn page(state: &AppState, q: &LobbyQuery) -> Result<ChallengePage, ApiError> {
-    let limit = q.limit.unwrap_or(lobby::DEFAULT_PAGE);
-    if !(1..=lobby::MAX_PAGE).contains(&limit) {
-        return Err(ApiError::bad_request(
-            ErrorCode::BadQuery,
-            format!("limit goes from 1 to {}", lobby::MAX_PAGE),
-        ));
-    }
+    let (offset, limit) = page_bounds(q)?;
     lobby::sweep(state, ids::now_ms())?;
-    let offset = q.offset.unwrap_or(0);
     let (rows, total) = state.store().open_challenges(offset, limit)?;
-    let viewer = q.player.as_deref();
-    Ok(ChallengePage {
-        challenges: rows.iter().map(|c| view_of(c, viewer)).collect(),
-        total,
-        offset,
-    })
+    Ok(page_of(&rows, total, offset, q.player.as_deref()))
+}
+
+/// The page `q` asks for, as [`page`], from the reading every lobby
+/// stream shares ([`lobby::Lobby::shared_list`]).
+///
+/// # Errors
+/// As [`page`].
+pub async fn shared_page(state: &AppState, q: &LobbyQuery) -> Result<ChallengePage, ApiError> {
+    let (offset, limit) = page_bounds(q)?;
+    let list = state.lobby().shared_list(state, offset, limit).await?;
+    Ok(page_of(&list.rows, list.total, offset, q.player.as_deref()))
 }
 
 /// `GET /api/challenges?offset=&limit=&player=`: open challenges, newest first.
@@ -253,6 +284,7 @@ pub async fn accept(
         LobbyEvent::Accepted {
             challenge: id,
             game: created.id.clone(),
+            only_for: (!c.public).then(|| c.player.clone()),
         },
     );
     lobby::publish(&state, LobbyEvent::Changed);

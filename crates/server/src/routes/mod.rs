@@ -2,6 +2,7 @@
 
 pub mod actions;
 pub mod analysis;
+pub mod edge;
 pub mod games;
 pub mod health;
 pub mod levels;
@@ -63,6 +64,7 @@ pub fn router(state: AppState) -> Router {
         .route("/setups", get(setups::list).post(setups::save))
         .route("/setups/{name}", get(setups::one).delete(setups::delete))
         .fallback(api_not_found)
+        .layer(middleware::from_fn(edge::require_json_body))
         .layer(middleware::from_fn_with_state(state.clone(), rate_limit));
     Router::new()
         .nest("/api", api)
@@ -71,6 +73,8 @@ pub fn router(state: AppState) -> Router {
         .route("/play/{id}", get(page::index))
         .fallback(page::asset)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(edge::refuse_cross_site))
+        .layer(middleware::map_response(edge::security_headers))
         .with_state(state)
 }
 
@@ -83,18 +87,26 @@ async fn api_not_found() -> ApiError {
     ApiError::not_found("no such API endpoint (see docs/api.md)")
 }
 
+/// The rate limit of every API request, event streams included; an
+/// event stream also takes one of its client's
+/// [`crate::rate::MAX_STREAMS_PER_ADDRESS`] for as long as it lasts.
 async fn rate_limit(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    use axum::response::IntoResponse as _;
     let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip());
-    let ip = state.limiter().client(peer, req.headers());
-    if !req.uri().path().ends_with("/events") {
-        if let Err(e) = state.limiter().check(ip) {
-            return axum::response::IntoResponse::into_response(e);
-        }
+    let client = state.limiter().client(peer, req.headers());
+    if let Err(e) = state.limiter().check(client) {
+        return e.into_response();
     }
-    next.run(req).await
+    if !edge::is_stream(req.uri().path()) {
+        return next.run(req).await;
+    }
+    match state.limiter().open_stream(client) {
+        Ok(slot) => edge::holding(next.run(req).await, slot),
+        Err(e) => e.into_response(),
+    }
 }
 
 /// The seat token of a request: the `X-Seat-Token` header, or the `seat`

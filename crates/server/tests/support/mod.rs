@@ -55,13 +55,12 @@ impl Server {
                 addr_tx
                     .send(listener.local_addr().expect("address"))
                     .expect("send");
-                let service = app.into_make_service_with_connect_info::<SocketAddr>();
-                axum::serve(listener, service)
-                    .with_graceful_shutdown(async {
-                        let _ = stopped.await;
-                    })
-                    .await
-                    .expect("serve");
+                // As `menagerie serve` serves (its timeouts included).
+                menagerie_server::serving::serve_until(listener, app, config.timeouts, async {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("serve");
             });
             rt.shutdown_timeout(Duration::from_secs(5));
         });

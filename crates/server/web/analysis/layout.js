@@ -4,7 +4,7 @@
 import { recordBoxHtml, wireRecordBox } from './record.js';
 import { boardApi } from '../api.js';
 import { Board } from '../board.js';
-import { $, app, closest, esc, input } from '../dom.js';
+import { $, app, closest, esc, input, shapeBoard } from '../dom.js';
 import { hasOwnActions, wallLeft } from '../pick.js';
 import { boardHref } from './address.js';
 import { deleteLine, end, flip, goTo, home, onSquare, promoteLine, select, step } from './controller.js';
@@ -42,11 +42,11 @@ export function buildBoardLayout() {
   <header class="game-head"><a href="/" class="home" aria-label="Start screen">Menagerie</a>
     <h1>Analysis board <small>${esc(v.title)}</small></h1><a href="/#rules/${encodeURIComponent(v.key)}" target="_blank">Rules</a></header>
   <div class="game-layout">
-    <div class="board-col" style="--aspect:${v.files / v.ranks}">
+    <div class="board-col">
       <div class="player-bar top" id="bar-top"></div>
       <div class="board-row">
         <div class="evalbar" id="evalbar" aria-hidden="true"><div class="evalbar-black"></div><span class="evalbar-text"></span></div>
-        <div class="board-wrap" id="board" style="aspect-ratio:${v.files}/${v.ranks}"></div>
+        <div class="board-wrap" id="board"></div>
       </div>
       <div class="player-bar bottom" id="bar-bottom"></div>
       <div class="actionbar" id="actionbar" aria-live="polite"></div>
@@ -69,6 +69,7 @@ export function buildBoardLayout() {
       ${recordBoxHtml()}
     </aside>
   </div>`;
+  shapeBoard(v.files, v.ranks);
   const board = new Board($('#board'), {
     files: v.files, ranks: v.ranks, label: `${v.title} analysis board`,
     onClick: (sq) => onSquare(sq),

@@ -3,7 +3,7 @@
 
 import { api } from '../api.js';
 import { Board } from '../board.js';
-import { $, app, closest, esc, input } from '../dom.js';
+import { $, app, closest, esc, input, shapeBoard } from '../dom.js';
 import { pieceSvg } from '../pieces.js';
 import { analyse, currentFen, gotoPly, onKey, onRightClick, onSquare, play, redraw, select, stepPly } from './controller.js';
 import { startReview } from './review-control.js';
@@ -29,12 +29,12 @@ export function buildGameLayout(view) {
   <header class="game-head"><a href="/" class="home" aria-label="Start screen">Menagerie</a>
     <h1>${esc(view.title)}</h1>${soundButtonHtml()}<a href="/#rules/${encodeURIComponent(view.variant)}" target="_blank">Rules</a></header>
   <div class="game-layout">
-    <div class="board-col" style="--aspect:${view.files / view.ranks}">
+    <div class="board-col">
       <p class="connection" id="connection" role="alert" hidden>Reconnecting… Nothing reaches the server right now; moves are paused until it is back.</p>
       <div class="player-bar top" id="bar-top"></div>
       <div class="board-row">
         <div class="evalbar" id="evalbar" aria-hidden="true"><div class="evalbar-black"></div><span class="evalbar-text"></span></div>
-        <div class="board-wrap" id="board" style="aspect-ratio:${view.files}/${view.ranks}"></div>
+        <div class="board-wrap" id="board"></div>
       </div>
       <div class="player-bar bottom" id="bar-bottom"></div>
       <div class="actionbar" id="actionbar" aria-live="polite"></div>
@@ -67,6 +67,7 @@ export function buildGameLayout(view) {
   </div>
   <div class="tooltip" id="tooltip" role="tooltip" hidden></div>`;
 
+  shapeBoard(view.files, view.ranks);
   const board = new Board($('#board'), {
     files: view.files, ranks: view.ranks, label: `${view.title} board`,
     onClick: onSquare,

@@ -1,9 +1,12 @@
 //! `GET /api/lobby/events`: the lobby live. `event: challenges` with the
 //! page of open challenges now and after every change, and `event:
-//! accepted` when a challenge becomes a game. With `?player=KEY` the
-//! stream also keeps that player's challenges from lapsing while it is open.
+//! accepted` when a challenge becomes a game (a private game only on its
+//! creator's stream). With `?player=KEY` the stream also keeps that
+//! player's challenges from lapsing while it is open. Every stream shows
+//! the one reading of the list made after a change
+//! ([`crate::lobby::Lobby::shared_list`]).
 
-use super::{lobby_query, page};
+use super::{lobby_query, shared_page};
 use crate::dto::{ChallengeAccepted, LobbyQuery};
 use crate::error::ApiError;
 use crate::ids;
@@ -36,8 +39,8 @@ impl Watch {
     }
 
     /// The list as an event.
-    fn list(&self) -> Event {
-        match page(&self.state, &self.query) {
+    async fn list(&self) -> Event {
+        match shared_page(&self.state, &self.query).await {
             Ok(p) => Event::default().event("challenges").json_data(p),
             Err(e) => Event::default()
                 .event("error")
@@ -51,14 +54,17 @@ impl Watch {
         if self.first {
             self.first = false;
             self.touch();
-            return Some(self.list());
+            return Some(self.list().await);
         }
         loop {
             tokio::select! {
                 _ = self.tick.tick() => self.touch(),
                 e = self.rx.recv() => match e {
-                    Ok(LobbyEvent::Changed) | Err(RecvError::Lagged(_)) => return Some(self.list()),
-                    Ok(LobbyEvent::Accepted { challenge, game }) => {
+                    Ok(LobbyEvent::Changed) | Err(RecvError::Lagged(_)) => return Some(self.list().await),
+                    Ok(LobbyEvent::Accepted { challenge, game, only_for }) => {
+                        if only_for.is_some() && only_for != self.query.player {
+                            continue;
+                        }
                         let data = ChallengeAccepted { challenge, game };
                         return Event::default().event("accepted").json_data(data).ok();
                     }
@@ -78,7 +84,7 @@ pub async fn stream(
     q: Result<Query<LobbyQuery>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let query = lobby_query(q)?;
-    page(&state, &query)?;
+    shared_page(&state, &query).await?;
     let rx = state.lobby().subscribe();
     let mut tick = tokio::time::interval(TOUCH_EVERY);
     tick.reset();
