@@ -86,9 +86,36 @@ export async function newPage(browser, { width = 1280, height = 900, mobile = fa
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|EventSource|ERR_/.test(m.text())) page.errors.push(m.text()); });
+  page.waitForFunction = (fn, arg, opts) => waitInPage(page, fn, arg, opts);
   await page.addInitScript(() => { window.__menagerieNoConfirm = true; });
   if (process.env.E2E_WEB_DIR) await servePageFrom(page, process.env.E2E_WEB_DIR);
   return page;
+}
+
+/**
+ * `page.waitForFunction` without `eval`: playwright's own builds its
+ * predicate inside the page with `eval`, which the page's
+ * Content-Security-Policy (no 'unsafe-eval') refuses. This one asks with
+ * `page.evaluate` (run through the debugger protocol, which the policy
+ * does not cover) every 50 ms until the answer is truthy.
+ * @param {import('playwright-core').Page} page
+ * @param {Function} fn
+ * @param {unknown} [arg]
+ * @param {{ timeout?: number }} [opts]
+ */
+async function waitInPage(page, fn, arg, { timeout = 30000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      const v = await page.evaluate(/** @type {any} */ (fn), arg);
+      if (v) return v;
+    } catch (e) {
+      // The page navigated meanwhile (the predicate may be waiting for that): ask the new one.
+      if (!/context was destroyed|navigat/i.test(String(e))) throw e;
+    }
+    if (Date.now() > deadline) throw new Error(`page.waitForFunction: timeout ${timeout}ms exceeded (${String(fn).slice(0, 120)})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**
