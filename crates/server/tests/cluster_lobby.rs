@@ -109,3 +109,55 @@ async fn challenges_opened_cancelled_and_accepted_on_one_server_show_live_on_the
     let third = open(&cb).await;
     list_becomes(&mut on_a, &[&third], "a challenge opened on B").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_game_accepted_on_one_server_is_told_to_its_creator_only_on_the_other() {
+    let Some(server) = server_url("private lobby games between servers") else {
+        return;
+    };
+    let db = ScratchDb::new(&server);
+    let (a, b) = two_servers(&db);
+    let ca = Client::new(a.addr);
+    let names = &["challenges", "accepted"];
+    // Ann's page and a stranger's, both on B; the challenge is private.
+    let mut ann = Events::open_named(b.addr, &format!("/api/lobby/events?player={ANN}"), names)
+        .await
+        .unwrap();
+    let mut stranger = Events::open_named(b.addr, "/api/lobby/events", names)
+        .await
+        .unwrap();
+    let body = json!({ "player": ANN, "name": "Ann", "variant": "chess", "public": false });
+    let made = ca
+        .expect(201, "POST", "/api/challenges", None, Some(&body))
+        .await
+        .unwrap();
+    let id = made.json["challenge"]["id"].as_str().unwrap().to_string();
+    list_becomes(&mut stranger, &[&id], "the private challenge listed on B").await;
+    let body = json!({ "player": BOB, "name": "Bob" });
+    let game = ca
+        .expect(
+            201,
+            "POST",
+            &format!("/api/challenges/{id}/accept"),
+            None,
+            Some(&body),
+        )
+        .await
+        .unwrap();
+    let gid = game.json["id"].as_str().unwrap();
+    let (_, told) = ann
+        .until(PROPAGATION_LIMIT, |e| e["event"] == "accepted")
+        .await
+        .unwrap_or_else(|err| panic!("Ann's page on B was not told: {err}"));
+    assert_eq!(told["data"], json!({ "challenge": id, "game": gid }));
+    let (_, e) = stranger
+        .until(PROPAGATION_LIMIT, |e| {
+            e["event"] == "accepted" || listed(e).is_empty()
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        e["event"], "challenges",
+        "a stranger was told the private game: {e}"
+    );
+}
