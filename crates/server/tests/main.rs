@@ -25,6 +25,8 @@ mod nginx;
 mod records;
 mod rematch;
 mod rematch_stored;
+mod seats;
+mod site_limits;
 mod review;
 mod store;
 mod store_rematch;

@@ -10,8 +10,8 @@ use crate::support;
 use menagerie_rules::Color;
 use menagerie_server::game::{Mode, Player};
 use menagerie_server::store::{
-    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, Seen, SetupRow,
-    SqliteStore, Store, StoreError,
+    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, SeatTicket, Seen,
+    SetupRow, SqliteStore, Store, StoreError,
 };
 use support::pg::{server_url, with_db, ScratchDb};
 
@@ -41,6 +41,7 @@ fn row(id: &str) -> GameRow {
         draw_offer: Some(Color::Black),
         created_ms: 1_700_000_000_123,
         creator: Some(Color::White),
+        ticket: None,
     }
 }
 
@@ -418,6 +419,38 @@ fn game_names_round_trip(s: &dyn Store) {
         Some(("Ann".into(), "Zoë".into()))
     );
     assert!(s.set_game_names("none", "A", "B").is_err(), "no such game");
+}
+
+/// A game's claim ticket is stored with it and claimed once; a game
+/// without one is never claimed.
+fn tickets_round_trip_and_are_claimed_once(s: &dyn Store) {
+    let with = GameRow {
+        ticket: Some(SeatTicket {
+            secret: "secret-ticket".into(),
+            claimed_ms: None,
+        }),
+        ..row("t1")
+    };
+    s.create_game(&with).unwrap();
+    s.create_game(&row("t2")).unwrap();
+    assert_eq!(s.load_game("t1").unwrap().unwrap().0, with);
+    assert!(s.claim_ticket("t1", 42).unwrap(), "the first claim");
+    assert!(!s.claim_ticket("t1", 43).unwrap(), "the second claim");
+    assert!(!s.claim_ticket("t2", 42).unwrap(), "no ticket");
+    assert!(!s.claim_ticket("none", 42).unwrap(), "no game");
+    let (loaded, _) = s.load_game("t1").unwrap().unwrap();
+    assert_eq!(
+        loaded.ticket,
+        Some(SeatTicket {
+            secret: "secret-ticket".into(),
+            claimed_ms: Some(42),
+        })
+    );
+}
+
+#[test]
+fn tickets_are_claimed_once_on_both_backends() {
+    on_both("tickets", tickets_round_trip_and_are_claimed_once);
 }
 
 #[test]
