@@ -422,9 +422,9 @@ impl Game {
             return Some((e.result.clone(), winner, e.reason.clone()));
         }
         let Some(o) = self.facts().outcome else {
-            return self.at_ply_limit().then(|| {
-                ("1/2-1/2".to_string(), None, PLY_LIMIT_REASON.to_string())
-            });
+            return self
+                .at_ply_limit()
+                .then(|| ("1/2-1/2".to_string(), None, PLY_LIMIT_REASON.to_string()));
         };
         let (winner, reason) = match o {
             Outcome::Decisive { winner, reason } => (Some(winner), reason),

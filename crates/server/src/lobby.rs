@@ -132,8 +132,14 @@ pub fn check_player(key: &str) -> Result<(), ApiError> {
 /// The beginnings a display name may not have (compared case-insensitively
 /// after trimming): they would pass the player off as the engine (shown as
 /// `engine level N`), the site or its staff. Six prefixes.
-pub const RESERVED_NAME_PREFIXES: [&str; 6] =
-    ["engine", "menagerie", "admin", "moderator", "staff", "system"];
+pub const RESERVED_NAME_PREFIXES: [&str; 6] = [
+    "engine",
+    "menagerie",
+    "admin",
+    "moderator",
+    "staff",
+    "system",
+];
 
 /// Whether `c` may not be in a display name: a control character, a
 /// bidirectional control (U+202A to U+202E, U+2066 to U+2069, U+200E,

@@ -109,8 +109,7 @@ pub fn links_of(game: &Game) -> Links {
             let t = &game.tokens[c];
             (!t.is_empty()).then(|| format!("/play/{id}?seat={t}"))
         } else {
-            game.open_ticket()
-                .map(|t| format!("/play/{id}?ticket={t}"))
+            game.open_ticket().map(|t| format!("/play/{id}?ticket={t}"))
         }
     };
     Links {

@@ -72,7 +72,10 @@ async fn the_creators_view_never_holds_the_other_seats_token() {
         ("the view after the claim", &after),
         ("the event after the claim", &after_event),
     ] {
-        assert!(!v.to_string().contains(&black), "{what} holds Black's token");
+        assert!(
+            !v.to_string().contains(&black),
+            "{what} holds Black's token"
+        );
     }
     assert_eq!(after["links"]["black"], Value::Null, "{after}");
     assert_eq!(after_event["links"]["black"], Value::Null);
@@ -93,7 +96,10 @@ async fn the_creators_view_never_holds_the_other_seats_token() {
             json!({ "move": "e7e5" }),
         )
         .await;
-    assert_eq!((s, v["error"].as_str()), (StatusCode::CONFLICT, Some("not_your_turn")));
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (StatusCode::CONFLICT, Some("not_your_turn"))
+    );
     let (s, v) = app
         .post(
             &format!("/api/games/{id}/moves"),
@@ -130,7 +136,9 @@ async fn a_ticket_is_claimed_once_and_a_wrong_one_is_refused() {
         (s, second["error"].as_str()),
         (StatusCode::CONFLICT, Some("seat_taken"))
     );
-    assert!(!second.to_string().contains(first["token"].as_str().unwrap()));
+    assert!(!second
+        .to_string()
+        .contains(first["token"].as_str().unwrap()));
     // Games without an invitation, unknown games, bad bodies.
     let (engine, _) = app.create(json!({ "variant": "chess" })).await;
     let (s, v) = claim(&app, &engine, &ticket).await;
@@ -143,7 +151,10 @@ async fn a_ticket_is_claimed_once_and_a_wrong_one_is_refused() {
     let (s, v) = app
         .post(&format!("/api/games/{id}/claim"), None, json!({}))
         .await;
-    assert_eq!((s, v["error"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_json_data")));
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_json_data"))
+    );
 }
 
 /// An unclaimed ticket survives a restart (SQLite file) and is claimed
@@ -215,7 +226,10 @@ async fn a_ticket_is_claimed_once_across_two_servers() {
         )
         .await
         .unwrap();
-    assert_eq!((again.status, again.json["error"].as_str()), (409, Some("seat_taken")));
+    assert_eq!(
+        (again.status, again.json["error"].as_str()),
+        (409, Some("seat_taken"))
+    );
     let (_, v) = creator
         .until(PROPAGATION_LIMIT, |v| v["links"]["black"].is_null())
         .await

@@ -42,7 +42,10 @@ async fn the_sixth_public_game_from_an_address_is_refused() {
     for _ in 0..MAX_PUBLIC_GAMES_PER_ADDRESS {
         let (s, v) = local_game(&app, true).await;
         assert_eq!(s, StatusCode::CREATED, "{v}");
-        games.push((v["id"].as_str().unwrap().to_string(), v["token"].as_str().unwrap().to_string()));
+        games.push((
+            v["id"].as_str().unwrap().to_string(),
+            v["token"].as_str().unwrap().to_string(),
+        ));
     }
     let (s, v) = local_game(&app, true).await;
     assert_eq!(
@@ -51,7 +54,10 @@ async fn the_sixth_public_game_from_an_address_is_refused() {
         "{v}"
     );
     let (_, page) = app.get("/api/games?limit=50").await;
-    assert_eq!(page["games"].as_array().unwrap().len(), MAX_PUBLIC_GAMES_PER_ADDRESS);
+    assert_eq!(
+        page["games"].as_array().unwrap().len(),
+        MAX_PUBLIC_GAMES_PER_ADDRESS
+    );
     let (s, _) = local_game(&app, false).await;
     assert_eq!(s, StatusCode::CREATED, "a private game is still made");
     // A resignation frees a place...
@@ -100,8 +106,13 @@ async fn a_game_reaching_1000_plies_is_drawn() {
         json!({ "result": "1/2-1/2", "winner": null, "reason": "ply_limit" })
     );
     assert_eq!(last["legal"], json!([]));
-    let (s, v) = app.post(&uri, Some(&token), json!({ "move": "g1f3" })).await;
-    assert_eq!((s, v["error"].as_str()), (StatusCode::CONFLICT, Some("game_over")));
+    let (s, v) = app
+        .post(&uri, Some(&token), json!({ "move": "g1f3" }))
+        .await;
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (StatusCode::CONFLICT, Some("game_over"))
+    );
     let (_, _, pgn) = app.text(&format!("/api/games/{id}/record")).await;
     assert!(pgn.trim_end().ends_with("1/2-1/2"), "{pgn}");
     drop(app);

@@ -10,8 +10,8 @@ use crate::support;
 use menagerie_rules::Color;
 use menagerie_server::game::{Mode, Player};
 use menagerie_server::store::{
-    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, SeatTicket, Seen,
-    SetupRow, SqliteStore, Store, StoreError,
+    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, SeatTicket,
+    Seen, SetupRow, SqliteStore, Store, StoreError,
 };
 use support::pg::{server_url, with_db, ScratchDb};
 

@@ -3,15 +3,14 @@
 
 use super::seated::SeatedGame;
 use crate::dto::{
-    ClaimSeat, Claimed, ColorChoice, CreateGame, Created, Links, Opponent, RecordQuery,
-    TimeControl,
+    ClaimSeat, Claimed, ColorChoice, CreateGame, Created, Links, Opponent, RecordQuery, TimeControl,
 };
 use crate::error::{ApiError, ApiJson, ErrorCode};
 use crate::game::{GameEvent, Mode, NewGame, Player, Seat};
 use crate::rate::ClientAddr;
-use crate::store::SeatTicket;
 use crate::review::{self, Snapshot};
 use crate::state::{lock, AppState};
+use crate::store::SeatTicket;
 use crate::{ids, pgn, variants, view};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};

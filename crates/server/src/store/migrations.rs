@@ -28,7 +28,9 @@ pub fn check_version(found: i64, known: usize) -> Result<usize, StoreError> {
 type SqliteStep = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// The SQLite schema's steps, in order (step `i` makes version `i + 1`).
-const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1, sqlite_v2, sqlite_v3, sqlite_v4, sqlite_v5, sqlite_v6];
+const SQLITE_STEPS: &[SqliteStep] = &[
+    sqlite_v1, sqlite_v2, sqlite_v3, sqlite_v4, sqlite_v5, sqlite_v6,
+];
 
 /// The newest SQLite schema version this build knows.
 pub const SQLITE_VERSION: usize = SQLITE_STEPS.len();
