@@ -374,6 +374,39 @@ fn public_games_are_paged_newest_first(s: &dyn Store) {
     assert!(s.public_games(4, 2).unwrap().is_empty());
 }
 
+/// Public games count for the address they were made from, newest first,
+/// until they end off the board or are released; the listing is unchanged.
+fn public_games_count_for_their_address(s: &dyn Store) {
+    for (i, id) in ["a", "b", "c", "d"].iter().enumerate() {
+        s.create_game(&row(id)).unwrap();
+        let from = if *id == "d" {
+            Some("10.0.0.2")
+        } else {
+            Some("10.0.0.1")
+        };
+        s.set_public_from(id, i64::try_from(i).unwrap(), from)
+            .unwrap();
+    }
+    s.create_game(&row("e")).unwrap();
+    s.set_public("e", 9).unwrap();
+    assert_eq!(s.live_public_games("10.0.0.1").unwrap(), ["c", "b", "a"]);
+    assert_eq!(s.live_public_games("10.0.0.2").unwrap(), ["d"]);
+    assert!(s.live_public_games("10.0.0.3").unwrap().is_empty());
+    let end = Ending {
+        result: "1-0".into(),
+        reason: "resignation".into(),
+    };
+    s.end_game("b", &seen(0, Some(Color::Black)), &end).unwrap();
+    s.release_public("c").unwrap();
+    assert_eq!(s.live_public_games("10.0.0.1").unwrap(), ["a"]);
+    assert_eq!(s.public_games(0, 10).unwrap(), ["e", "d", "c", "a"]);
+}
+
+#[test]
+fn public_games_count_for_their_address_on_both_backends() {
+    on_both("public_by_address", public_games_count_for_their_address);
+}
+
 fn correspondence_games_and_played_ms(s: &dyn Store) {
     let corr_tc = r#"{"initial_ms":0,"increment_ms":0,"days_per_move":3}"#;
     for (id, created_ms) in [("late", 20), ("early", 10)] {
