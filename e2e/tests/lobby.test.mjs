@@ -165,6 +165,13 @@ test('a correspondence game survives a restart with its clocks; my games put you
   await hana.context().close(); await ivan.context().close();
 });
 
+/**
+ * The seat token the page keeps for game `id` (never in its address).
+ * @param {import('playwright-core').Page} page
+ * @param {string} id
+ */
+const seatOf = (page, id) => page.evaluate((gid) => (JSON.parse(localStorage.getItem('menagerie.games') || '[]').find((g) => g.id === gid) || {}).token, id);
+
 test('a rematch is offered and accepted live, colours swapped; play again against the engine', async () => {
   const jo = await lobbyPage('Jo');
   const kim = await lobbyPage('Kim');
@@ -182,12 +189,12 @@ test('a rematch is offered and accepted live, colours swapped; play again agains
     kim.waitForURL((u) => u.pathname !== first, { timeout: 10000 }),
     kim.click('#controls [data-c="rematch"]'),
   ]);
-  const seat = (p) => new URL(p.url()).searchParams.get('seat');
   const next = new URL(jo.url()).pathname;
   assert.equal(new URL(kim.url()).pathname, next, 'both in the same new game');
   const id = next.split('/')[2];
-  assert.equal((await api(srv, 'GET', `/api/games/${id}`, undefined, seat(jo))).you, 'black', 'colours swapped');
-  assert.equal((await api(srv, 'GET', `/api/games/${id}`, undefined, seat(kim))).you, 'white');
+  assert.doesNotMatch(jo.url(), /seat=/, 'the token stays out of the address');
+  assert.equal((await api(srv, 'GET', `/api/games/${id}`, undefined, await seatOf(jo, id))).you, 'black', 'colours swapped');
+  assert.equal((await api(srv, 'GET', `/api/games/${id}`, undefined, await seatOf(kim, id))).you, 'white');
   await kim.waitForSelector('.board-svg .sq-hit');
   await click(kim, 'e2'); await click(kim, 'e4');
   await waitMoves(jo, 1);
@@ -200,8 +207,8 @@ test('a rematch is offered and accepted live, colours swapped; play again agains
   await solo.click('#controls [data-c="rematch"]');
   await solo.waitForURL((u) => !u.pathname.endsWith(g.id), { timeout: 10000 });
   await solo.waitForSelector('.board-svg .sq-hit');
-  const again = new URL(solo.url());
-  const view = await api(srv, 'GET', `/api/games/${again.pathname.split('/')[2]}`, undefined, again.searchParams.get('seat'));
+  const again = new URL(solo.url()).pathname.split('/')[2];
+  const view = await api(srv, 'GET', `/api/games/${again}`, undefined, await seatOf(solo, again));
   assert.equal(view.you, 'white', 'play again keeps the colour');
   assert.deepEqual(solo.errors, []);
   await solo.context().close();

@@ -149,7 +149,7 @@ test('a custom time control from the start form', async () => {
   await page.context().close();
 });
 
-test('the invitation link is shown to the creator in another browser, not to the friend', async () => {
+test('the invitation is shown to the creator in another browser until the friend claims it', async () => {
   const alice = await newPage(browser);
   await alice.goto(srv.url + '/');
   await alice.check('input[name=variant][value=chess]');
@@ -158,25 +158,39 @@ test('the invitation link is shown to the creator in another browser, not to the
   await alice.click('#start');
   await alice.waitForURL(/\/play\//);
   const invite = await alice.inputValue('#invite-link');
-  const mine = alice.url();
+  assert.match(invite, /\?ticket=/, 'the invitation carries a claim ticket');
+  assert.doesNotMatch(alice.url(), /[?&](seat|ticket)=/, 'no secret in the address bar');
+  const id = decodeURIComponent(new URL(alice.url()).pathname.split('/')[2]);
+  const token = await alice.evaluate((gid) => JSON.parse(localStorage.getItem('menagerie.games') || '[]').find((g) => g.id === gid).token, id);
   // Alice's seat opened in a second browser, which never saw the game created
   const other = await launchBrowser();
   try {
     const page = await newPage(other);
-    await page.goto(mine);
+    await page.goto(`${srv.url}/play/${id}?seat=${token}`);
     await page.waitForSelector('#invite-link');
     assert.equal(await page.inputValue('#invite-link'), invite);
     assert.match(await page.textContent('#share'), /they play White/);
     assert.ok(await page.locator('#watch-link').count() === 1, 'the spectators link too');
-    await shot(page, 'invite-in-second-browser');
-    // the friend, in yet another context, sees no invitation
+    await shot(page, 'invite-before-claim');
+    // the friend, in yet another context, claims the seat and sees no invitation
     const friend = await newPage(browser);
     await friend.goto(invite);
     await friend.waitForSelector('.board-svg .sq-hit');
     assert.equal(await friend.locator('#invite-link').count(), 0);
+    assert.doesNotMatch(friend.url(), /ticket=/, 'the ticket is taken out of the address bar');
+    // once claimed, the creator's pages drop the invitation
+    await page.waitForSelector('#invite-link', { state: 'detached' });
+    await alice.waitForSelector('#invite-link', { state: 'detached' });
+    await shot(page, 'invite-after-claim');
     await click(friend, 'e2'); await click(friend, 'e4');
     await waitMoves(page, 1);
-    assert.equal(await page.inputValue('#invite-link'), invite, 'still shown after a move');
+    // the invitation opened again (a third person) only watches
+    const late = await newPage(browser);
+    await late.goto(invite);
+    await late.waitForSelector('.board-svg .sq-hit');
+    assert.match(await late.textContent('#message'), /used already/);
+    assert.equal(await late.locator('#typed').isVisible(), false, 'a spectator types no moves');
+    await late.context().close();
     await friend.context().close();
   } finally {
     await other.close();

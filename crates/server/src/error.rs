@@ -49,6 +49,12 @@ pub enum ErrorCode {
     OwnChallenge,
     /// The player or the address has as many open challenges as allowed.
     TooManyChallenges,
+    /// The address has as many live public games as allowed.
+    TooManyPublicGames,
+    /// The invitation's seat was claimed already (its ticket is used once).
+    SeatTaken,
+    /// A claim ticket that is not this game's.
+    BadTicket,
     /// A ply number the game does not have.
     BadPly,
     /// A Pick the Piece setup that does not follow the setup rules.
@@ -109,7 +115,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 42] = [
+    pub const ALL: [ErrorCode; 45] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
@@ -126,6 +132,9 @@ impl ErrorCode {
         ErrorCode::ChallengeTaken,
         ErrorCode::OwnChallenge,
         ErrorCode::TooManyChallenges,
+        ErrorCode::TooManyPublicGames,
+        ErrorCode::SeatTaken,
+        ErrorCode::BadTicket,
         ErrorCode::BadPly,
         ErrorCode::BadSetup,
         ErrorCode::BadTimeControl,
@@ -174,6 +183,9 @@ impl ErrorCode {
             ErrorCode::ChallengeTaken => "challenge_taken",
             ErrorCode::OwnChallenge => "own_challenge",
             ErrorCode::TooManyChallenges => "too_many_challenges",
+            ErrorCode::TooManyPublicGames => "too_many_public_games",
+            ErrorCode::SeatTaken => "seat_taken",
+            ErrorCode::BadTicket => "bad_ticket",
             ErrorCode::BadPly => "bad_ply",
             ErrorCode::BadSetup => "bad_setup",
             ErrorCode::BadTimeControl => "bad_time_control",

@@ -8,7 +8,7 @@ use crate::dto::{GameView, LegalAction, OptionMap, ReviewProgress, TimeControl};
 use crate::error::{ApiError, ErrorCode};
 use crate::explain;
 use crate::readable::{self, color_name};
-use crate::store::{Ending, MoveRow};
+use crate::store::{Ending, MoveRow, SeatTicket};
 use crate::view;
 use menagerie_rules::{ByColor, Color, GameRecord, Move, Outcome, Variant};
 use std::cell::OnceCell;
@@ -211,6 +211,9 @@ pub struct Game {
     /// The creator's side in a game over a link (its seat holder is shown
     /// the invitation link).
     pub creator: Option<Color>,
+    /// The claim ticket of the other seat of a game over a link (see
+    /// [`crate::store::SeatTicket`]).
+    pub ticket: Option<SeatTicket>,
     /// The players' display names, if they gave them (lobby games).
     pub names: Option<ByColor<String>>,
     /// The side that offered a rematch (as stored, `rematches`).
@@ -252,6 +255,8 @@ pub struct NewGame {
     pub created_ms: i64,
     /// The creator's side in a game over a link.
     pub creator: Option<Color>,
+    /// The claim ticket of the invited seat of a game over a link.
+    pub ticket: Option<SeatTicket>,
 }
 
 /// Where a game's revision starts when it is created or loaded: the wall
@@ -266,6 +271,15 @@ pub fn revision_base() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(0));
     ms.saturating_mul(1024)
 }
+
+/// The most plies a game has: one reaching it ends drawn, reason
+/// `ply_limit` (a site rule, not a rule of the games: without it a game
+/// could grow without end, and every view, record and replay with it).
+/// 1,000 plies (500 moves each) is far beyond any real game.
+pub const MAX_PLIES: usize = 1000;
+
+/// The API name of the ending by [`MAX_PLIES`].
+pub const PLY_LIMIT_REASON: &str = "ply_limit";
 
 /// A day in milliseconds.
 pub const DAY_MS: i64 = 86_400_000;
@@ -307,6 +321,7 @@ impl Game {
             facts: OnceCell::new(),
             created_ms: n.created_ms,
             creator: n.creator,
+            ticket: n.ticket,
             names: None,
             rematch_offer: None,
             rematch_game: None,
@@ -352,6 +367,43 @@ impl Game {
         }
     }
 
+    /// The invited seat of a game over a link: the side its claim ticket
+    /// is for (the side that is not the creator's).
+    #[must_use]
+    pub fn invited_side(&self) -> Option<Color> {
+        self.creator
+            .filter(|_| self.mode == Mode::Link && self.ticket.is_some())
+            .map(|c| !c)
+    }
+
+    /// The claim ticket still to be claimed, if any.
+    #[must_use]
+    pub fn open_ticket(&self) -> Option<&str> {
+        self.ticket
+            .as_ref()
+            .filter(|t| t.claimed_ms.is_none())
+            .map(|t| t.secret.as_str())
+    }
+
+    /// Checks a claim ticket: the invited side and its token if `ticket`
+    /// is this game's (compared in constant time, as tokens are).
+    ///
+    /// # Errors
+    /// `403 bad_ticket` for a ticket that is not this game's; `409
+    /// seat_taken` once it has been claimed.
+    pub fn check_ticket(&self, ticket: &str) -> Result<(Color, String), ApiError> {
+        let (Some(t), Some(side)) = (self.ticket.as_ref(), self.invited_side()) else {
+            return Err(bad_ticket());
+        };
+        if !eq_secret(&t.secret, ticket) {
+            return Err(bad_ticket());
+        }
+        if t.claimed_ms.is_some() {
+            return Err(seat_taken());
+        }
+        Ok((side, self.tokens[side].clone()))
+    }
+
     /// Side to move.
     #[must_use]
     pub fn turn(&self) -> Color {
@@ -369,7 +421,11 @@ impl Game {
             };
             return Some((e.result.clone(), winner, e.reason.clone()));
         }
-        let o = self.facts().outcome?;
+        let Some(o) = self.facts().outcome else {
+            return self
+                .at_ply_limit()
+                .then(|| ("1/2-1/2".to_string(), None, PLY_LIMIT_REASON.to_string()));
+        };
         let (winner, reason) = match o {
             Outcome::Decisive { winner, reason } => (Some(winner), reason),
             Outcome::Draw { reason } => (None, reason),
@@ -391,7 +447,14 @@ impl Game {
     /// Whether the game is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.ending.is_some() || self.facts().outcome.is_some()
+        self.ending.is_some() || self.facts().outcome.is_some() || self.at_ply_limit()
+    }
+
+    /// Whether the game has [`MAX_PLIES`] plies (it is then drawn, unless
+    /// the last one ended it on the board).
+    #[must_use]
+    pub fn at_ply_limit(&self) -> bool {
+        self.record.moves().len() >= MAX_PLIES
     }
 
     /// The engine's level if the engine is to move in a live game.
@@ -752,6 +815,23 @@ pub fn reason_name(r: menagerie_rules::EndReason) -> &'static str {
         R::Repetition => "repetition",
         R::TwoPasses => "two_passes",
     }
+}
+
+/// `403 bad_ticket`.
+fn bad_ticket() -> ApiError {
+    ApiError::forbidden(
+        ErrorCode::BadTicket,
+        "this is not the claim ticket of this game's invitation",
+    )
+}
+
+/// `409 seat_taken`.
+#[must_use]
+pub fn seat_taken() -> ApiError {
+    ApiError::conflict(
+        ErrorCode::SeatTaken,
+        "this invitation has been used already: its seat is taken",
+    )
 }
 
 /// Compares two secrets without stopping at the first difference.

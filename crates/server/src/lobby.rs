@@ -235,21 +235,73 @@ pub fn check_player(key: &str) -> Result<(), ApiError> {
     }
 }
 
-/// A display name, trimmed: 1 to [`MAX_NAME_CHARS`] characters, none of
-/// them a control character.
-///
-/// # Errors
-/// `400 bad_name`.
-pub fn check_name(name: &str) -> Result<String, ApiError> {
+/// The beginnings a display name may not have (compared case-insensitively
+/// after trimming): they would pass the player off as the engine (shown as
+/// `engine level N`), the site or its staff. Six prefixes.
+pub const RESERVED_NAME_PREFIXES: [&str; 6] = [
+    "engine",
+    "menagerie",
+    "admin",
+    "moderator",
+    "staff",
+    "system",
+];
+
+/// Whether `c` may not be in a display name: a control character, a
+/// bidirectional control (U+202A to U+202E, U+2066 to U+2069, U+200E,
+/// U+200F, U+061C: they reorder the text around the name), a zero-width
+/// character (U+200B to U+200D, U+2060, U+FEFF: they hide in a name that
+/// looks like another) or a line or paragraph separator.
+#[must_use]
+pub fn is_refused_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{061C}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'
+                | '\u{FEFF}'
+                | '\u{2028}'
+                | '\u{2029}'
+        )
+}
+
+/// What is wrong with a display name (`None`: nothing), judged after
+/// trimming: its length (1 to [`MAX_NAME_CHARS`] characters), a character
+/// [`is_refused_in_name`], or a beginning of [`RESERVED_NAME_PREFIXES`].
+#[must_use]
+pub fn display_name_problem(name: &str) -> Option<String> {
     let name = name.trim();
     let n = name.chars().count();
-    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(
-            ErrorCode::BadName,
-            format!("a name has 1 to {MAX_NAME_CHARS} characters and no control characters"),
+    if n == 0 || n > MAX_NAME_CHARS {
+        return Some(format!("a name has 1 to {MAX_NAME_CHARS} characters"));
+    }
+    if let Some(c) = name.chars().find(|&c| is_refused_in_name(c)) {
+        return Some(format!(
+            "a name may not hold control, direction or invisible characters (U+{:04X})",
+            u32::from(c)
         ));
     }
-    Ok(name.to_string())
+    let lower = name.to_lowercase();
+    RESERVED_NAME_PREFIXES
+        .iter()
+        .find(|p| lower.starts_with(*p))
+        .map(|p| format!("a name may not begin with {p:?}: it is kept for the engine and the site"))
+}
+
+/// A display name, trimmed, if [`display_name_problem`] finds nothing.
+///
+/// # Errors
+/// `400 bad_name` saying what is wrong.
+pub fn check_name(name: &str) -> Result<String, ApiError> {
+    match display_name_problem(name) {
+        Some(problem) => Err(ApiError::bad_request(ErrorCode::BadName, problem)),
+        None => Ok(name.trim().to_string()),
+    }
 }
 
 /// Marks lapsed the challenges whose creator left the lobby longer ago than
@@ -346,5 +398,50 @@ mod tests {
         assert!(check_name("a\u{7}b").is_err());
         assert!(check_name(&"é".repeat(24)).is_ok());
         assert!(check_name(&"é".repeat(25)).is_err());
+    }
+
+    #[test]
+    fn names_with_hidden_or_reordering_characters_are_refused() {
+        for bad in [
+            "Ann\u{202E}dlob",
+            "\u{2066}Bob\u{2069}",
+            "A\u{200E}",
+            "A\u{200F}",
+            "A\u{061C}",
+            "An\u{200B}n",
+            "An\u{200C}n",
+            "An\u{200D}n",
+            "An\u{2060}n",
+            "\u{FEFF}Ann",
+            "Ann\u{2028}Bob",
+            "Ann\u{0}",
+            "An\u{85}n",
+        ] {
+            assert!(display_name_problem(bad).is_some(), "{bad:?}");
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(display_name_problem("Zoë 🦊"), None);
+        assert_eq!(display_name_problem("  Ann  "), None);
+    }
+
+    #[test]
+    fn names_that_pass_for_the_engine_or_the_site_are_refused() {
+        for bad in [
+            "engine level 10",
+            "Engine",
+            "  ENGINE level 3",
+            "Menagerie",
+            "admin",
+            "Administrator",
+            "Moderator Ann",
+            "staff",
+            "System",
+        ] {
+            let problem = display_name_problem(bad).unwrap_or_default();
+            assert!(problem.contains("may not begin"), "{bad:?}: {problem}");
+        }
+        for good in ["Ann", "my engine", "Bob the admin", "guest"] {
+            assert_eq!(display_name_problem(good), None, "{good:?}");
+        }
     }
 }

@@ -28,8 +28,8 @@ pub fn record(game: &Game) -> pgn::Game {
     record.set_tag("Event", "Menagerie game");
     record.set_tag("Site", &format!("/play/{}", game.id));
     record.set_tag("Date", &date(game.created_ms));
-    record.set_tag("White", &game.players[Color::White].display());
-    record.set_tag("Black", &game.players[Color::Black].display());
+    record.set_tag("White", &crate::view::player_name(game, Color::White));
+    record.set_tag("Black", &crate::view::player_name(game, Color::Black));
     if let Some(tc) = game.time_control {
         record.set_tag(
             "TimeControl",

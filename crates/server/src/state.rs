@@ -176,6 +176,37 @@ impl AppState {
         Ok(())
     }
 
+    /// Trades game `g`'s claim ticket for its invited seat, once (decided
+    /// by the store, so once across servers): the side and its token. The
+    /// creator's view then no longer carries the invitation.
+    ///
+    /// # Errors
+    /// `403 bad_ticket` for a ticket that is not the game's; `409
+    /// seat_taken` once it was claimed (here or through another server);
+    /// `500`/`503` if the store fails.
+    pub fn claim(&self, g: &GameRef, ticket: &str) -> Result<(Color, String), ApiError> {
+        let claimed = {
+            let mut game = lock(g);
+            let (side, token) = game.check_ticket(ticket)?;
+            let now = crate::ids::now_ms();
+            let won = self.store().claim_ticket(&game.id, now)?;
+            if won {
+                if let Some(t) = game.ticket.as_mut() {
+                    t.claimed_ms = Some(now);
+                }
+                game.version += 1;
+            }
+            won.then_some((side, token))
+        };
+        if let Some(seat) = claimed {
+            self.broadcast(g);
+            return Ok(seat);
+        }
+        // Claimed through another server, which this copy had not heard of.
+        self.reload(g);
+        Err(crate::game::seat_taken())
+    }
+
     /// Creates, stores and registers a game; schedules the engine if it moves first.
     ///
     /// # Errors
@@ -199,6 +230,7 @@ impl AppState {
             draw_offer: None,
             created_ms: game.created_ms,
             creator: game.creator,
+            ticket: game.ticket.clone(),
         };
         self.store().create_game(&row)?;
         let id = game.id.clone();
@@ -651,6 +683,7 @@ pub fn load(row: GameRow, moves: &[crate::store::MoveRow]) -> Result<Game, ApiEr
         time_control,
         created_ms: row.created_ms,
         creator: row.creator,
+        ticket: row.ticket.clone(),
     });
     for m in moves {
         game.replay(m).map_err(|e| {

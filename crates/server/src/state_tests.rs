@@ -24,6 +24,7 @@ fn local_game(a: &AppState) -> GameRef {
         time_control: None,
         created_ms: 0,
         creator: None,
+        ticket: None,
     })
     .expect("stored")
 }

@@ -98,13 +98,23 @@ pub fn build(game: &Game, now: Instant) -> GameView {
     }
 }
 
-/// The page links of `game`'s seats and of its spectators.
-fn links_of(game: &Game) -> Links {
+/// The page links of a game over a link as its creator is shown them: its
+/// own seat's link, the invitation (`?ticket=`) while it is not claimed,
+/// and the spectators' link. Never the invited seat's token.
+#[must_use]
+pub fn links_of(game: &Game) -> Links {
     let id = &game.id;
-    let link = |t: &str| (!t.is_empty()).then(|| format!("/play/{id}?seat={t}"));
+    let link = |c: Color| {
+        if Some(c) == game.creator {
+            let t = &game.tokens[c];
+            (!t.is_empty()).then(|| format!("/play/{id}?seat={t}"))
+        } else {
+            game.open_ticket().map(|t| format!("/play/{id}?ticket={t}"))
+        }
+    };
     Links {
-        white: link(&game.tokens[Color::White]),
-        black: link(&game.tokens[Color::Black]),
+        white: link(Color::White),
+        black: link(Color::Black),
         watch: format!("/play/{id}"),
     }
 }
@@ -412,8 +422,8 @@ fn rematch_of(game: &Game) -> Option<crate::dto::RematchView> {
 }
 
 /// A side's player as shown: the display name given in the lobby, else
-/// `human` or the engine's level.
-fn player_name(game: &Game, c: Color) -> String {
+/// `human` or the engine's level (the game's record names them so too).
+pub(crate) fn player_name(game: &Game, c: Color) -> String {
     game.names
         .as_ref()
         .map_or_else(|| game.players[c].display(), |n| n[c].clone())

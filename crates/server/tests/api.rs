@@ -98,6 +98,15 @@ async fn create(app: &Router, body: Value) -> (String, String, Value) {
     )
 }
 
+/// Claims the seat of an invitation link (`/play/ID?ticket=T`): its token.
+async fn claim(app: &Router, link: &Value) -> String {
+    let (path, ticket) = link.as_str().unwrap().split_once("?ticket=").unwrap();
+    let uri = format!("/api/games/{}/claim", path.trim_start_matches("/play/"));
+    let (s, v) = post(app, &uri, None, json!({ "ticket": ticket })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    v["token"].as_str().unwrap().to_string()
+}
+
 async fn play(app: &Router, id: &str, token: &str, mv: &str) -> (StatusCode, Value) {
     post(
         app,
@@ -325,8 +334,7 @@ async fn seat_tokens_are_enforced() {
         json!({"variant": "chess", "opponent": {"kind": "link"}}),
     )
     .await;
-    let black_link = v["links"]["black"].as_str().unwrap();
-    let black = black_link.split("seat=").nth(1).unwrap().to_string();
+    let black = claim(&app, &v["links"]["black"]).await;
     assert_ne!(white, black);
     let (s, v) = play(&app, &id, &black, "e7e5").await;
     assert_eq!(
@@ -619,13 +627,7 @@ async fn resign_and_draws() {
         json!({"variant": "longer-board", "opponent": {"kind": "link"}}),
     )
     .await;
-    let black = v["links"]["black"]
-        .as_str()
-        .unwrap()
-        .split("seat=")
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let black = claim(&app, &v["links"]["black"]).await;
     let url = format!("/api/games/{id}/draw");
     let (s, v) = post(&app, &url, Some(&black), json!({"action": "accept"})).await;
     assert_eq!(
@@ -728,13 +730,7 @@ async fn the_event_stream_delivers_updates() {
         json!({"variant": "wounds", "opponent": {"kind": "link"}}),
     )
     .await;
-    let black = v["links"]["black"]
-        .as_str()
-        .unwrap()
-        .split("seat=")
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let black = claim(&app, &v["links"]["black"]).await;
     let req = Request::get(format!("/api/games/{id}/events?seat={black}"))
         .body(Body::empty())
         .unwrap();

@@ -304,12 +304,16 @@ async fn can_analyse_and_can_review_say_what_the_server_allows() {
         assert_eq!(s, StatusCode::CREATED);
         let id = created["id"].as_str().unwrap();
         let token = created["token"].as_str().unwrap();
-        let other = created["links"]["black"]
+        let invited = created["links"]["black"]
             .as_str()
-            .and_then(|l| l.split("seat=").nth(1))
-            .filter(|t| *t != token);
+            .is_some_and(|l| l.contains("?ticket="));
+        let other = if invited {
+            Some(app.claim(&created["links"]["black"]).await)
+        } else {
+            None
+        };
         let mut viewers = vec![(Some(token), player_may), (None, false)];
-        if let Some(t) = other {
+        if let Some(t) = other.as_deref() {
             viewers.push((Some(t), player_may));
         }
         for (t, may) in viewers {
@@ -366,7 +370,7 @@ async fn can_analyse_and_can_review_say_what_the_server_allows() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_creators_seat_holder_gets_the_links_anywhere() {
     let db = temp_db("contract-links");
-    let (id, creator, friend, links) = {
+    let (id, creator, links) = {
         let app = App::file(&db, 1000);
         let (s, created) = app
             .post(
@@ -380,15 +384,9 @@ async fn the_creators_seat_holder_gets_the_links_anywhere() {
         assert_eq!(created["game"]["links"], links, "the creator's first view");
         let id = created["id"].as_str().unwrap().to_string();
         let creator = created["token"].as_str().unwrap().to_string();
-        let friend = links["white"]
-            .as_str()
-            .unwrap()
-            .split("seat=")
-            .nth(1)
-            .unwrap()
-            .to_string();
-        (id, creator, friend, links)
+        (id, creator, links)
     };
+    // The invitation outlives a restart, and is claimed after it.
     let app = App::file(&db, 1000);
     let read = |t: Option<String>| {
         let app = app.clone();
@@ -406,6 +404,11 @@ async fn the_creators_seat_holder_gets_the_links_anywhere() {
         }
     };
     assert_eq!(read(Some(creator.clone())).await, links);
+    let friend = app.claim(&links["white"]).await;
+    // Once claimed, the invitation is gone from the creator's links.
+    let mut claimed = links.clone();
+    claimed["white"] = Value::Null;
+    assert_eq!(read(Some(creator.clone())).await, claimed);
     assert_eq!(read(Some(friend.clone())).await, Value::Null);
     assert_eq!(read(None).await, Value::Null);
     // The friend's move answer carries no links; the creator's event stream does.
@@ -422,7 +425,7 @@ async fn the_creators_seat_holder_gets_the_links_anywhere() {
         .events(&format!("/api/games/{id}/events?seat={creator}"))
         .await;
     let (name, v) = events.unwrap().next(Duration::from_secs(5)).await.unwrap();
-    assert_eq!((name.as_str(), &v["links"]), ("game", &links));
+    assert_eq!((name.as_str(), &v["links"]), ("game", &claimed));
     drop(app);
     remove_db(&db);
 }

@@ -122,7 +122,13 @@ impl Store for Gone {
     fn lapse_challenges(&self, _: i64) -> Result<usize, StoreError> {
         Err(gone())
     }
-    fn set_public(&self, _: &str, _: i64) -> Result<(), StoreError> {
+    fn set_public_from(&self, _: &str, _: i64, _: Option<&str>) -> Result<(), StoreError> {
+        Err(gone())
+    }
+    fn live_public_games(&self, _: &str) -> Result<Vec<String>, StoreError> {
+        Err(gone())
+    }
+    fn release_public(&self, _: &str) -> Result<(), StoreError> {
         Err(gone())
     }
     fn public_games(&self, _: usize, _: usize) -> Result<Vec<String>, StoreError> {
@@ -131,6 +137,9 @@ impl Store for Gone {
     fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> {
         // Asked at start too, like the reviews.
         self.0.unfinished_correspondence()
+    }
+    fn claim_ticket(&self, _: &str, _: i64) -> Result<bool, StoreError> {
+        Err(gone())
     }
     fn set_game_names(&self, _: &str, _: &str, _: &str) -> Result<(), StoreError> {
         Err(gone())

@@ -38,6 +38,7 @@ fn game(id: &str) -> GameRow {
         draw_offer: None,
         created_ms: 1,
         creator: None,
+        ticket: None,
     }
 }
 

@@ -149,14 +149,6 @@ async fn local_game(
     Ok(Played { id, acknowledged })
 }
 
-/// The token in a seat link `/play/{id}?seat={token}`.
-fn link_token(link: &Value) -> Result<String, String> {
-    let s = link.as_str().ok_or("no link")?;
-    s.split_once("?seat=")
-        .map(|(_, t)| t.to_string())
-        .ok_or_else(|| format!("link {s}"))
-}
-
 /// A player's seat in a game over a link.
 struct LinkSeat {
     client: Client,
@@ -217,7 +209,7 @@ async fn link_game(
         token: wt,
         answer,
     } = create(&white, &stats, variant, json!({ "kind": "link" })).await?;
-    let bt = link_token(&answer["links"]["black"])?;
+    let bt = black.claim(&answer["links"]["black"]).await?;
     let seat = |client, token, me, seed| LinkSeat {
         client,
         id: id.clone(),

@@ -27,5 +27,7 @@ mod records;
 mod rematch;
 mod rematch_stored;
 mod review;
+mod seats;
+mod site_limits;
 mod store;
 mod store_rematch;

@@ -247,8 +247,7 @@ async fn a_linked_game_through_nginx_in_front_of_two_servers() {
     let created = created.unwrap().json;
     let id = created["id"].as_str().unwrap().to_string();
     let wt = created["token"].as_str().unwrap().to_string();
-    let link = created["links"]["black"].as_str().unwrap();
-    let bt = link.split_once("?seat=").unwrap().1.to_string();
+    let bt = c.claim(&created["links"]["black"]).await.unwrap();
     // Four streams through the proxy: nginx spreads them over both servers.
     let mut streams = Vec::new();
     for seat in [&wt, &bt, &wt, &bt] {

@@ -27,7 +27,7 @@ async fn offered_then_accepted_with_colours_swapped_and_both_told_live() {
     assert_eq!(s, StatusCode::CREATED);
     let id = created["id"].as_str().unwrap();
     let white = created["token"].as_str().unwrap().to_string();
-    let black = seat_of(&created["links"]["black"]);
+    let black = app.claim(&created["links"]["black"]).await;
     let uri = format!("/api/games/{id}/rematch");
 
     let (s, v) = app.post(&uri, Some(&white), json!({})).await;

@@ -10,8 +10,8 @@ use crate::support;
 use menagerie_rules::Color;
 use menagerie_server::game::{Mode, Player};
 use menagerie_server::store::{
-    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, Seen, SetupRow,
-    SqliteStore, Store, StoreError,
+    ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, SeatTicket,
+    Seen, SetupRow, SqliteStore, Store, StoreError,
 };
 use support::pg::{server_url, with_db, ScratchDb};
 
@@ -41,6 +41,7 @@ fn row(id: &str) -> GameRow {
         draw_offer: Some(Color::Black),
         created_ms: 1_700_000_000_123,
         creator: Some(Color::White),
+        ticket: None,
     }
 }
 
@@ -373,6 +374,39 @@ fn public_games_are_paged_newest_first(s: &dyn Store) {
     assert!(s.public_games(4, 2).unwrap().is_empty());
 }
 
+/// Public games count for the address they were made from, newest first,
+/// until they end off the board or are released; the listing is unchanged.
+fn public_games_count_for_their_address(s: &dyn Store) {
+    for (i, id) in ["a", "b", "c", "d"].iter().enumerate() {
+        s.create_game(&row(id)).unwrap();
+        let from = if *id == "d" {
+            Some("10.0.0.2")
+        } else {
+            Some("10.0.0.1")
+        };
+        s.set_public_from(id, i64::try_from(i).unwrap(), from)
+            .unwrap();
+    }
+    s.create_game(&row("e")).unwrap();
+    s.set_public("e", 9).unwrap();
+    assert_eq!(s.live_public_games("10.0.0.1").unwrap(), ["c", "b", "a"]);
+    assert_eq!(s.live_public_games("10.0.0.2").unwrap(), ["d"]);
+    assert!(s.live_public_games("10.0.0.3").unwrap().is_empty());
+    let end = Ending {
+        result: "1-0".into(),
+        reason: "resignation".into(),
+    };
+    s.end_game("b", &seen(0, Some(Color::Black)), &end).unwrap();
+    s.release_public("c").unwrap();
+    assert_eq!(s.live_public_games("10.0.0.1").unwrap(), ["a"]);
+    assert_eq!(s.public_games(0, 10).unwrap(), ["e", "d", "c", "a"]);
+}
+
+#[test]
+fn public_games_count_for_their_address_on_both_backends() {
+    on_both("public_by_address", public_games_count_for_their_address);
+}
+
 fn correspondence_games_and_played_ms(s: &dyn Store) {
     let corr_tc = r#"{"initial_ms":0,"increment_ms":0,"days_per_move":3}"#;
     for (id, created_ms) in [("late", 20), ("early", 10)] {
@@ -418,6 +452,38 @@ fn game_names_round_trip(s: &dyn Store) {
         Some(("Ann".into(), "Zoë".into()))
     );
     assert!(s.set_game_names("none", "A", "B").is_err(), "no such game");
+}
+
+/// A game's claim ticket is stored with it and claimed once; a game
+/// without one is never claimed.
+fn tickets_round_trip_and_are_claimed_once(s: &dyn Store) {
+    let with = GameRow {
+        ticket: Some(SeatTicket {
+            secret: "secret-ticket".into(),
+            claimed_ms: None,
+        }),
+        ..row("t1")
+    };
+    s.create_game(&with).unwrap();
+    s.create_game(&row("t2")).unwrap();
+    assert_eq!(s.load_game("t1").unwrap().unwrap().0, with);
+    assert!(s.claim_ticket("t1", 42).unwrap(), "the first claim");
+    assert!(!s.claim_ticket("t1", 43).unwrap(), "the second claim");
+    assert!(!s.claim_ticket("t2", 42).unwrap(), "no ticket");
+    assert!(!s.claim_ticket("none", 42).unwrap(), "no game");
+    let (loaded, _) = s.load_game("t1").unwrap().unwrap();
+    assert_eq!(
+        loaded.ticket,
+        Some(SeatTicket {
+            secret: "secret-ticket".into(),
+            claimed_ms: Some(42),
+        })
+    );
+}
+
+#[test]
+fn tickets_are_claimed_once_on_both_backends() {
+    on_both("tickets", tickets_round_trip_and_are_claimed_once);
 }
 
 #[test]

@@ -37,6 +37,7 @@ fn row(id: &str) -> GameRow {
         draw_offer: None,
         created_ms: 1,
         creator: Some(Color::White),
+        ticket: None,
     }
 }
 

@@ -81,6 +81,13 @@ export const api = {
    */
   createGame: (body) => request('POST', '/api/games', { body }),
   /**
+   * Trades an invitation's claim ticket for its seat, once (`POST /api/games/{id}/claim`).
+   * @param {string} id
+   * @param {string} ticket
+   * @returns {Promise<import('./types.js').Claimed>}
+   */
+  claim: (id, ticket) => request('POST', `/api/games/${enc(id)}/claim`, { body: { ticket } }),
+  /**
    * @param {string} id
    * @param {Token} token
    * @returns {Promise<GameView>}

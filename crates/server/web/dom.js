@@ -65,7 +65,6 @@ export const store = {
  * @property {string} [variant]
  * @property {number} [when]
  * @property {string} [vs]
- * @property {string | null} [share] The link for the other side (games over a link).
  * @property {string | null} [watch]
  */
 
@@ -75,7 +74,10 @@ export const recentGames = () => store.get('menagerie.games', /** @type {RecentG
 /** @param {RecentGame} entry */
 export function rememberGame(entry) {
   const list = recentGames().filter((g) => g.id !== entry.id);
-  list.unshift({ ...(recentGames().find((g) => g.id === entry.id) || {}), ...entry });
+  /** @type {RecentGame & { share?: unknown }} */
+  const merged = { ...(recentGames().find((g) => g.id === entry.id) || {}), ...entry };
+  delete merged.share; // older pages kept the other seat's link here
+  list.unshift(merged);
   store.set('menagerie.games', list.slice(0, 20));
 }
 

@@ -43,10 +43,15 @@ export const setPlayerName = (name) => store.set(NAME, name.trim());
  */
 export function nameProblem(name) {
   const n = [...name.trim()];
+  if (!n.length || n.length > 24) return 'Choose a name of 1 to 24 characters first.';
   // eslint-disable-next-line no-control-regex
-  if (!n.length || n.length > 24 || /[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'Choose a name of 1 to 24 characters first.';
+  if (/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/.test(name)) return 'A name may not hold control, direction or invisible characters.';
+  if (RESERVED.some((p) => name.trim().toLowerCase().startsWith(p))) return 'A name may not begin with “engine”, “menagerie”, “admin”, “moderator”, “staff” or “system”.';
   return '';
 }
+
+/** The beginnings a name may not have (the server's `RESERVED_NAME_PREFIXES`). */
+const RESERVED = ['engine', 'menagerie', 'admin', 'moderator', 'staff', 'system'];
 
 /** @returns {Record<string, string>} Seat tokens by challenge id. */
 export const openedChallenges = () => store.get(OPENED, /** @type {Record<string, string>} */ ({}));

@@ -167,6 +167,15 @@
  */
 
 /**
+ * The answer to a claim of an invitation (`POST /api/games/{id}/claim`).
+ * @typedef {object} Claimed
+ * @property {string} id
+ * @property {Color} seat
+ * @property {string} token
+ * @property {GameView} game
+ */
+
+/**
  * An open challenge of the lobby.
  * @typedef {object} Challenge
  * @property {string} id

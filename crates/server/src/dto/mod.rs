@@ -359,6 +359,27 @@ pub struct Created {
     pub game: GameView,
 }
 
+/// `POST /api/games/{id}/claim`: the invitation's claim ticket.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimSeat {
+    /// The ticket of the invitation link (`?ticket=`).
+    pub ticket: String,
+}
+
+/// `POST /api/games/{id}/claim` → `200`: the invited seat, once.
+#[derive(Clone, Debug, Serialize)]
+pub struct Claimed {
+    /// The game's id.
+    pub id: String,
+    /// The seat claimed: `white` or `black`.
+    pub seat: String,
+    /// Its secret token (sent as `X-Seat-Token` from now on).
+    pub token: String,
+    /// The game as the seat's holder sees it.
+    pub game: GameView,
+}
+
 /// Page links of a game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Links {

@@ -2,11 +2,15 @@
 //! its record and its event stream.
 
 use super::seated::SeatedGame;
-use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, RecordQuery, TimeControl};
+use crate::dto::{
+    ClaimSeat, Claimed, ColorChoice, CreateGame, Created, Links, Opponent, RecordQuery, TimeControl,
+};
 use crate::error::{ApiError, ApiJson, ErrorCode};
 use crate::game::{GameEvent, Mode, NewGame, Player, Seat};
+use crate::rate::ClientAddr;
 use crate::review::{self, Snapshot};
 use crate::state::{lock, AppState};
+use crate::store::SeatTicket;
 use crate::{ids, pgn, variants, view};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -28,9 +32,12 @@ pub const MAX_INCREMENT_MS: u64 = 600_000;
 /// `POST /api/games` → `201` with the creator's seat, token, links and the game.
 ///
 /// # Errors
-/// `400` for a bad variant, option, position, level or time control.
+/// `400` for a bad variant, option, position, level or time control; `429
+/// too_many_public_games` for a public game past
+/// [`super::watch::MAX_PUBLIC_GAMES_PER_ADDRESS`].
 pub async fn create(
     State(state): State<AppState>,
+    ClientAddr(address): ClientAddr,
     ApiJson(req): ApiJson<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let (variant, options, start) =
@@ -45,6 +52,10 @@ pub async fn create(
         }
     }
     check_time_control(req.time_control.as_ref())?;
+    let public = req.public == Some(true);
+    if public {
+        super::watch::check_public_room(&state, &address)?;
+    }
     let color = pick_color(req.color.unwrap_or(ColorChoice::White))?;
     let id = ids::game_id()?;
     let mine = ids::token()?;
@@ -73,8 +84,15 @@ pub async fn create(
             )
         }
     };
+    let ticket = match mode {
+        Mode::Link => Some(SeatTicket {
+            secret: ids::token()?,
+            claimed_ms: None,
+        }),
+        _ => None,
+    };
     let link = |t: &str| (!t.is_empty()).then(|| format!("/play/{id}?seat={t}"));
-    let links = Links {
+    let own_links = Links {
         white: link(&tokens[Color::White]),
         black: link(&tokens[Color::Black]),
         watch: format!("/play/{id}"),
@@ -90,9 +108,16 @@ pub async fn create(
         time_control: req.time_control,
         created_ms: ids::now_ms(),
         creator: (mode == Mode::Link).then_some(color),
+        ticket,
     })?;
-    if req.public == Some(true) {
-        state.store().set_public(&id, ids::now_ms())?;
+    let links = match mode {
+        Mode::Link => view::links_of(&lock(&g)),
+        _ => own_links,
+    };
+    if public {
+        state
+            .store()
+            .set_public_from(&id, ids::now_ms(), Some(&address))?;
     }
     let game = view::for_seat(state.view(&g), Some(seat));
     Ok((
@@ -105,6 +130,30 @@ pub async fn create(
             game,
         }),
     ))
+}
+
+/// `POST /api/games/{id}/claim` with `{"ticket": T}` → `200` with the
+/// invited seat of a game over a link, its token and the game: once per
+/// game (the invitation link's ticket is used up).
+///
+/// # Errors
+/// `404` if there is no such game; `403 bad_ticket` for a ticket that is
+/// not the game's; `409 seat_taken` once the seat has been claimed.
+pub async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<ClaimSeat>,
+) -> Result<Json<Claimed>, ApiError> {
+    let g = state.game(&id)?;
+    let (side, token) = state.claim(&g, req.ticket.trim())?;
+    let seat = Seat::Side(side);
+    let game = view::for_seat(state.view(&g), Some(seat));
+    Ok(Json(Claimed {
+        id: game.id.clone(),
+        seat: seat.name().into(),
+        token,
+        game,
+    }))
 }
 
 /// Checks a time control's bounds ([`MAX_INITIAL_MS`], [`MAX_INCREMENT_MS`]).

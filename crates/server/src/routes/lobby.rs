@@ -324,9 +324,17 @@ fn start_game(
             .and_then(|t| serde_json::from_str(t).ok()),
         created_ms: ids::now_ms(),
         creator: None,
+        ticket: None,
     })?;
-    if c.public {
-        state.store().set_public(&id, ids::now_ms())?;
+    // Past the creator's address's cap the game is played, just not listed
+    // (the one accepting is not to blame).
+    if c.public
+        && super::watch::live_public_count(state, &c.address)?
+            < super::watch::MAX_PUBLIC_GAMES_PER_ADDRESS
+    {
+        state
+            .store()
+            .set_public_from(&id, ids::now_ms(), Some(&c.address))?;
     }
     let mut names = ByColor([name.clone(), name]);
     names[creator] = c.name.clone();

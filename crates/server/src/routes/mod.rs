@@ -50,6 +50,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/resign", post(actions::resign))
         .route("/games/{id}/draw", post(actions::draw))
         .route("/games/{id}/rematch", post(rematch::rematch))
+        .route("/games/{id}/claim", post(games::claim))
         .route("/games/{id}/analysis", post(actions::analysis))
         .route("/games/{id}/review", get(review::read).post(review::start))
         .route("/challenges", get(lobby::list).post(lobby::create))

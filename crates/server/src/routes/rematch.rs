@@ -148,6 +148,7 @@ fn next_game(game: &Game) -> Result<(NewGame, ByColor<String>), ApiError> {
         time_control: game.time_control,
         created_ms: ids::now_ms(),
         creator: None,
+        ticket: None,
     };
     Ok((new, by_old))
 }

@@ -64,8 +64,8 @@ impl Counts {
 pub struct LobbyCopy {
     /// Every challenge, in any state.
     pub challenges: Vec<super::ChallengeRow>,
-    /// The games to watch: id and listing time.
-    pub public_games: Vec<(String, i64)>,
+    /// The games to watch: id, listing time and the address counted for.
+    pub public_games: Vec<(String, i64, Option<String>)>,
     /// Players' names: game id, White's, Black's.
     pub game_names: Vec<(String, String, String)>,
 }

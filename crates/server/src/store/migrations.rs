@@ -28,7 +28,9 @@ pub fn check_version(found: i64, known: usize) -> Result<usize, StoreError> {
 type SqliteStep = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// The SQLite schema's steps, in order (step `i` makes version `i + 1`).
-const SQLITE_STEPS: &[SqliteStep] = &[sqlite_v1, sqlite_v2, sqlite_v3, sqlite_v4];
+const SQLITE_STEPS: &[SqliteStep] = &[
+    sqlite_v1, sqlite_v2, sqlite_v3, sqlite_v4, sqlite_v5, sqlite_v6,
+];
 
 /// The newest SQLite schema version this build knows.
 pub const SQLITE_VERSION: usize = SQLITE_STEPS.len();
@@ -68,6 +70,27 @@ fn sqlite_v4(tx: &Transaction<'_>) -> Result<(), StoreError> {
     tx.execute_batch(super::rematches::SCHEMA)?;
     Ok(())
 }
+
+/// Version 5: the claim ticket of a game over a link's invited seat
+/// (`games.ticket`, `games.ticket_claimed_ms`), as PostgreSQL's version 5.
+fn sqlite_v5(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    tx.execute_batch(TICKET_COLUMNS)?;
+    Ok(())
+}
+
+/// Version 6: the address each public game counts for
+/// (`public_games.address`), as PostgreSQL's version 6.
+fn sqlite_v6(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    tx.execute_batch(super::public::ADDRESS_COLUMN)?;
+    Ok(())
+}
+
+/// The columns of schema version 5 (the same statements on PostgreSQL,
+/// where `INTEGER` holds the milliseconds as well).
+pub const TICKET_COLUMNS: &str = "
+ALTER TABLE games ADD COLUMN ticket TEXT;
+ALTER TABLE games ADD COLUMN ticket_claimed_ms BIGINT;
+";
 
 /// Whether `table` has the column `column`.
 fn has_column(tx: &Transaction<'_>, table: &str, column: &str) -> Result<bool, StoreError> {
@@ -209,7 +232,7 @@ mod tests {
         let version: i64 = conn
             .query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 4);
+        assert_eq!(version, i64::try_from(SQLITE_VERSION).unwrap());
     }
 
     #[test]

@@ -104,6 +104,22 @@ pub struct GameRow {
     /// `white` or `black`; none in other games and in games stored before
     /// it was kept): the holder of its seat is shown the invitation link.
     pub creator: Option<Color>,
+    /// The claim ticket of the invited seat (the side that is not
+    /// `creator`) of a game over a link; none in other games and in games
+    /// stored before tickets were kept.
+    pub ticket: Option<SeatTicket>,
+}
+
+/// The one-time claim ticket of the invited seat of a game over a link:
+/// its holder trades it once for that seat's token
+/// (`POST /api/games/{id}/claim`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatTicket {
+    /// The secret (as random as a seat token).
+    pub secret: String,
+    /// When it was claimed, milliseconds since the Unix epoch (none while
+    /// it is not).
+    pub claimed_ms: Option<i64>,
 }
 
 /// An ending decided off the board.
@@ -295,11 +311,37 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn lapse_challenges(&self, now_ms: i64) -> Result<usize, StoreError>;
-    /// Lists a game among the games to watch (`created_ms` orders the list).
+    /// Lists a game among the games to watch (`created_ms` orders the list),
+    /// counted for no address.
     ///
     /// # Errors
     /// A [`StoreError`].
-    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError>;
+    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError> {
+        self.set_public_from(id, created_ms, None)
+    }
+    /// Lists a game among the games to watch as [`Store::set_public`], counted
+    /// for `address` while it is live (see [`Store::live_public_games`]).
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn set_public_from(
+        &self,
+        id: &str,
+        created_ms: i64,
+        address: Option<&str>,
+    ) -> Result<(), StoreError>;
+    /// The public games counted for `address`: those with no off-board
+    /// ending not released ([`Store::release_public`]), newest first.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn live_public_games(&self, address: &str) -> Result<Vec<String>, StoreError>;
+    /// Stops counting public game `id` for its address (it is over on the
+    /// board); it stays listed as before.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn release_public(&self, id: &str) -> Result<(), StoreError>;
     /// Up to `limit` public games with no off-board ending, newest first,
     /// from the `offset`-th.
     ///
@@ -312,6 +354,14 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// A [`StoreError`].
     fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError>;
+    /// Marks the claim ticket of game `id` claimed at `now_ms`, if it has
+    /// one not claimed yet (one conditional update, so of claims through
+    /// several servers at once exactly one wins), and tells the other
+    /// servers: whether this call claimed it.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn claim_ticket(&self, id: &str, now_ms: i64) -> Result<bool, StoreError>;
     /// Keeps the players' display names of a game.
     ///
     /// # Errors
@@ -562,9 +612,9 @@ impl SqliteStore {
         let conn = self.conn();
         let challenges = challenges::all(&conn)?;
         let mut stmt =
-            conn.prepare("SELECT game_id, created_ms FROM public_games ORDER BY rowid")?;
+            conn.prepare("SELECT game_id, created_ms, address FROM public_games ORDER BY rowid")?;
         let public_games = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Result<Vec<_>, _>>()?;
         let mut stmt =
             conn.prepare("SELECT game_id, white, black FROM game_names ORDER BY rowid")?;
@@ -589,8 +639,9 @@ impl Store for SqliteStore {
     fn create_game(&self, g: &GameRow) -> Result<(), StoreError> {
         self.conn().execute(
             "INSERT INTO games (id, variant, options, start_fen, mode, white, black, white_token,
-                black_token, time_control, result, reason, draw_offer, created_ms, creator)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                black_token, time_control, result, reason, draw_offer, created_ms, creator,
+                ticket, ticket_claimed_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             params![
                 g.id,
                 g.variant,
@@ -606,7 +657,9 @@ impl Store for SqliteStore {
                 g.ending.as_ref().map(|e| e.reason.clone()),
                 g.draw_offer.map(color_name),
                 g.created_ms,
-                g.creator.map(color_name)
+                g.creator.map(color_name),
+                g.ticket.as_ref().map(|t| t.secret.clone()),
+                g.ticket.as_ref().and_then(|t| t.claimed_ms)
             ],
         )?;
         Ok(())
@@ -617,12 +670,15 @@ impl Store for SqliteStore {
         let row = conn
             .query_row(
                 "SELECT id, variant, options, start_fen, mode, white, black, white_token,
-                    black_token, time_control, result, reason, draw_offer, created_ms, creator
+                    black_token, time_control, result, reason, draw_offer, created_ms, creator,
+                    ticket, ticket_claimed_ms
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let result: Option<String> = r.get(10)?;
                     let reason: Option<String> = r.get(11)?;
+                    let ticket: Option<String> = r.get(15)?;
+                    let claimed_ms: Option<i64> = r.get(16)?;
                     Ok(GameRow {
                         id: r.get(0)?,
                         variant: r.get(1)?,
@@ -647,6 +703,7 @@ impl Store for SqliteStore {
                             .get::<_, Option<String>>(14)?
                             .map(|s| side_of(&s).ok_or_else(|| bad_text(14, &s)))
                             .transpose()?,
+                        ticket: ticket.map(|secret| SeatTicket { secret, claimed_ms }),
                     })
                 },
             )
@@ -808,8 +865,21 @@ impl Store for SqliteStore {
         challenges::lapse(&self.conn(), now_ms)
     }
 
-    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError> {
-        public::set(&self.conn(), id, created_ms)
+    fn set_public_from(
+        &self,
+        id: &str,
+        created_ms: i64,
+        address: Option<&str>,
+    ) -> Result<(), StoreError> {
+        public::set(&self.conn(), id, created_ms, address)
+    }
+
+    fn live_public_games(&self, address: &str) -> Result<Vec<String>, StoreError> {
+        public::live_from(&self.conn(), address)
+    }
+
+    fn release_public(&self, id: &str) -> Result<(), StoreError> {
+        public::release(&self.conn(), id)
     }
 
     fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError> {
@@ -818,6 +888,15 @@ impl Store for SqliteStore {
 
     fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> {
         corr::unfinished(&self.conn())
+    }
+
+    fn claim_ticket(&self, id: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let n = self.conn().execute(
+            "UPDATE games SET ticket_claimed_ms = ?2
+             WHERE id = ?1 AND ticket IS NOT NULL AND ticket_claimed_ms IS NULL",
+            params![id, now_ms],
+        )?;
+        Ok(n == 1)
     }
 
     fn set_game_names(&self, id: &str, white: &str, black: &str) -> Result<(), StoreError> {
@@ -871,6 +950,7 @@ mod tests {
             draw_offer: None,
             created_ms: 1,
             creator: None,
+            ticket: None,
         }
     }
 

@@ -4,10 +4,42 @@
 use super::StoreError;
 use rusqlite::{params, Connection};
 
-pub(super) fn set(conn: &Connection, id: &str, created_ms: i64) -> Result<(), StoreError> {
+/// The schema step that adds the address a public game counts for
+/// (version 6, the same statements as PostgreSQL's): set while the game is
+/// live, cleared once it is seen over on the board.
+pub const ADDRESS_COLUMN: &str = "
+ALTER TABLE public_games ADD COLUMN address TEXT;
+CREATE INDEX public_games_by_address ON public_games(address);
+";
+
+pub(super) fn set(
+    conn: &Connection,
+    id: &str,
+    created_ms: i64,
+    address: Option<&str>,
+) -> Result<(), StoreError> {
     conn.execute(
-        "INSERT OR IGNORE INTO public_games (game_id, created_ms) VALUES (?1, ?2)",
-        params![id, created_ms],
+        "INSERT OR IGNORE INTO public_games (game_id, created_ms, address) VALUES (?1, ?2, ?3)",
+        params![id, created_ms, address],
+    )?;
+    Ok(())
+}
+
+pub(super) fn live_from(conn: &Connection, address: &str) -> Result<Vec<String>, StoreError> {
+    let mut stmt = conn.prepare(
+        "SELECT p.game_id FROM public_games p JOIN games g ON g.id = p.game_id
+         WHERE p.address = ?1 AND g.result IS NULL ORDER BY p.created_ms DESC, p.rowid DESC",
+    )?;
+    let ids = stmt
+        .query_map(params![address], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(ids)
+}
+
+pub(super) fn release(conn: &Connection, id: &str) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE public_games SET address = NULL WHERE game_id = ?1",
+        params![id],
     )?;
     Ok(())
 }

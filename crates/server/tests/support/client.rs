@@ -152,6 +152,26 @@ impl Client {
     }
 }
 
+impl Client {
+    /// Claims the seat of an invitation link (`/play/ID?ticket=T`): the
+    /// seat's token.
+    ///
+    /// # Errors
+    /// What went wrong, in words.
+    pub async fn claim(&self, link: &Value) -> Result<String, String> {
+        let link = link.as_str().ok_or("no invitation link")?;
+        let (path, ticket) = link.split_once("?ticket=").ok_or("no ticket")?;
+        let id = path.trim_start_matches("/play/");
+        let body = serde_json::json!({ "ticket": ticket });
+        let path = format!("/api/games/{id}/claim");
+        let a = self.expect(200, "POST", &path, None, Some(&body)).await?;
+        a.json["token"]
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("no token in {}", a.json))
+    }
+}
+
 /// A fresh database path under the system's temporary directory.
 #[must_use]
 pub fn temp_db(name: &str) -> PathBuf {

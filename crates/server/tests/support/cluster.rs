@@ -47,8 +47,7 @@ pub async fn link_game_with(c: &Client, extra: Value) -> (String, String, String
         .unwrap();
     let id = a.json["id"].as_str().unwrap().to_string();
     let white = a.json["token"].as_str().unwrap().to_string();
-    let link = a.json["links"]["black"].as_str().unwrap();
-    let black = link.split_once("?seat=").unwrap().1.to_string();
+    let black = c.claim(&a.json["links"]["black"]).await.unwrap();
     (id, white, black)
 }
 

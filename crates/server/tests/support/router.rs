@@ -128,6 +128,18 @@ impl App {
         (status, v)
     }
 
+    /// Claims the seat of an invitation link (`/play/ID?ticket=T`): the
+    /// seat's token.
+    pub async fn claim(&self, link: &Value) -> String {
+        let link = link.as_str().expect("an invitation link");
+        let (path, ticket) = link.split_once("?ticket=").expect("a ticket");
+        let id = path.trim_start_matches("/play/");
+        let uri = format!("/api/games/{id}/claim");
+        let (s, v) = self.post(&uri, None, json!({ "ticket": ticket })).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        v["token"].as_str().expect("a token").to_string()
+    }
+
     /// Creates a game; its id and the creator's token.
     pub async fn create(&self, body: Value) -> (String, String) {
         let (s, v) = self.post("/api/games", None, body).await;

@@ -2,7 +2,7 @@
 // views from the server (answers, the event stream, the safety poll) keeping
 // only the newest, runs the player's actions and redraws everything at once.
 
-import { api } from '../api.js';
+import { api, ApiError } from '../api.js';
 import { rememberGame, recentGames, showFatal, app, $ } from '../dom.js';
 import { G, isLive, canAct, canPremove, legal, mayPick, myColors, pieceAt } from './state.js';
 import { cancelPremove, duePremove, keepPremovePick, loadPremoves, queuePremove, takePremovePick } from './premove.js';
@@ -30,11 +30,8 @@ import { hideHelp } from './views/help.js';
  * @param {string} id
  */
 export async function gameScreen(id) {
-  let token = new URLSearchParams(location.search).get('seat');
-  const known = recentGames().find((g) => g.id === id);
-  if (token) rememberGame({ id, token, when: (known && known.when) || Date.now() });
-  else if (known && known.token) token = known.token;
   app.innerHTML = '<p class="loading">Loading game…</p>';
+  const { token, notice } = await seatToken(id);
   /** @type {GameView} */
   let view;
   try { view = await api.game(id, token); } catch (e) { return showFatal(e); }
@@ -53,10 +50,41 @@ export async function gameScreen(id) {
   });
   G.board = buildGameLayout(view);
   setView(view);
+  if (notice) flash(notice, true);
   showBoardOnPhone();
   connectEvents();
   loadReview();
   setInterval(tickClocks, 200);
+}
+
+/**
+ * The seat token this browser holds in game `id`: from the address (an
+ * invitation's `?ticket=`, claimed once, or a seat link's `?seat=`), else as
+ * remembered. The secret is then kept in this browser only and taken out of
+ * the address bar, so it stays out of the history, bookmarks and shared
+ * screenshots. `notice`: why an invitation gave no seat.
+ * @param {string} id
+ * @returns {Promise<{ token: string | null, notice: string }>}
+ */
+async function seatToken(id) {
+  const params = new URLSearchParams(location.search);
+  const known = recentGames().find((g) => g.id === id);
+  let token = params.get('seat');
+  const ticket = params.get('ticket');
+  let notice = '';
+  if (ticket) {
+    try {
+      token = (await api.claim(id, ticket)).token;
+    } catch (e) {
+      if (!(known && known.token)) notice = e instanceof ApiError && e.code === 'seat_taken'
+        ? 'This invitation has been used already: you are watching the game.'
+        : `This invitation does not open a seat (${e instanceof Error ? e.message : e}).`;
+    }
+  }
+  if (token) rememberGame({ id, token, when: (known && known.when) || Date.now() });
+  else if (known && known.token) token = known.token;
+  if (params.has('seat') || params.has('ticket')) history.replaceState(history.state, '', `/play/${encodeURIComponent(id)}${location.hash}`);
+  return { token, notice };
 }
 
 /**

@@ -52,7 +52,7 @@ function standing(v) {
  */
 function myGameRow(g, v) {
   const s = standing(v);
-  const href = `/play/${encodeURIComponent(g.id)}${g.token ? `?seat=${encodeURIComponent(g.token)}` : ''}`;
+  const href = `/play/${encodeURIComponent(g.id)}`; // the token is remembered, not put in the address
   const pic = v ? staticBoardSvg({ files: v.files, ranks: v.ranks, pieces: v.board, size: 64, label: `${v.title}, position now` }) : '';
   return `<li class="gl-item${s.rank === 0 ? ' your-turn' : ''}${s.rank === 2 ? ' finished' : ''}" data-id="${esc(g.id)}">
     <a href="${href}"><span class="gl-pic">${pic}</span><span class="gl-text"><b>${esc((v && v.title) || g.title || g.variant || '')}</b> — ${esc(g.vs || '')}

@@ -7,7 +7,8 @@ import { rememberGame } from '../dom.js';
 /** @typedef {import('../types.js').Created} Created */
 
 /**
- * Remembers the new game in this browser and opens it.
+ * Remembers the new game (its seat token too) in this browser and opens it
+ * by its plain address: the token stays out of the address bar.
  * @param {Created} res
  * @param {string} opp `engine`, `local` or `link`
  */
@@ -17,10 +18,9 @@ export function openCreatedGame(res, opp) {
   rememberGame({
     id: res.id, token: res.token, title: g.title, variant: g.variant, when: Date.now(),
     vs: opp === 'engine' ? g.players[other] : opp === 'local' ? 'two players here' : 'friend over a link',
-    share: opp === 'link' ? res.links[other] : null, watch: res.links && res.links.watch,
+    watch: res.links && res.links.watch,
   });
-  const seatLink = res.seat === 'both' ? null : res.links && res.links[res.seat];
-  location.href = seatLink || `/play/${res.id}?seat=${encodeURIComponent(res.token)}`;
+  location.href = `/play/${encodeURIComponent(res.id)}`;
 }
 
 /**

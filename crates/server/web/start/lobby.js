@@ -70,7 +70,7 @@ function joinAccepted(challenge, game) {
   if (!token) return false;
   keepChallenge(challenge, null);
   rememberGame({ id: game, token, title: 'Lobby game', when: Date.now(), vs: 'opponent from the lobby' });
-  location.href = `/play/${encodeURIComponent(game)}?seat=${encodeURIComponent(token)}`;
+  location.href = `/play/${encodeURIComponent(game)}`;
   return true;
 }
 
@@ -120,7 +120,7 @@ async function onClick(e) {
     setPlayerName(input('#player-name').value);
     const res = await api.acceptChallenge(id, playerKey(), input('#player-name').value.trim());
     rememberGame({ id: res.id, token: res.token, title: res.game.title, variant: res.game.variant, when: Date.now(), vs: row.querySelector('.ch-who')?.textContent || 'opponent from the lobby' });
-    location.href = `/play/${encodeURIComponent(res.id)}?seat=${encodeURIComponent(res.token)}`;
+    location.href = `/play/${encodeURIComponent(res.id)}`;
   } catch (x) {
     err.textContent = x instanceof Error ? x.message : String(x);
   }

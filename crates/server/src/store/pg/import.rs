@@ -56,8 +56,8 @@ impl PgStore {
             for ch in &lobby.challenges {
                 lobby::create_challenge(&*tx, ch).await?;
             }
-            for (id, created_ms) in &lobby.public_games {
-                lobby::set_public(&*tx, id, *created_ms).await?;
+            for (id, created_ms, address) in &lobby.public_games {
+                lobby::set_public(&*tx, id, *created_ms, address.as_deref()).await?;
             }
             for (id, white, black) in &lobby.game_names {
                 lobby::set_game_names(&*tx, &origin, id, white, black).await?;

@@ -189,11 +189,35 @@ pub(super) async fn set_public(
     c: &impl GenericClient,
     id: &str,
     created_ms: i64,
+    address: Option<&str>,
 ) -> Result<(), StoreError> {
     c.execute(
-        "INSERT INTO public_games (game_id, created_ms) VALUES ($1, $2)
+        "INSERT INTO public_games (game_id, created_ms, address) VALUES ($1, $2, $3)
          ON CONFLICT (game_id) DO NOTHING",
-        &[&id, &created_ms],
+        &[&id, &created_ms, &address],
+    )
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn live_public_games(
+    c: &impl GenericClient,
+    address: &str,
+) -> Result<Vec<String>, StoreError> {
+    let rows = c
+        .query(
+            "SELECT p.game_id FROM public_games p JOIN games g ON g.id = p.game_id
+             WHERE p.address = $1 AND g.result IS NULL ORDER BY p.created_ms DESC, p.seq DESC",
+            &[&address],
+        )
+        .await?;
+    rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+}
+
+pub(super) async fn release_public(c: &impl GenericClient, id: &str) -> Result<(), StoreError> {
+    c.execute(
+        "UPDATE public_games SET address = NULL WHERE game_id = $1",
+        &[&id],
     )
     .await?;
     Ok(())

@@ -401,9 +401,26 @@ impl Store for PgStore {
         self.call(move |c| async move { lobby::lapse_challenges(&**c, now_ms).await })
     }
 
-    fn set_public(&self, id: &str, created_ms: i64) -> Result<(), StoreError> {
+    fn set_public_from(
+        &self,
+        id: &str,
+        created_ms: i64,
+        address: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let (id, address) = (id.to_string(), address.map(str::to_string));
+        self.call(move |c| async move {
+            lobby::set_public(&**c, &id, created_ms, address.as_deref()).await
+        })
+    }
+
+    fn live_public_games(&self, address: &str) -> Result<Vec<String>, StoreError> {
+        let address = address.to_string();
+        self.call(move |c| async move { lobby::live_public_games(&**c, &address).await })
+    }
+
+    fn release_public(&self, id: &str) -> Result<(), StoreError> {
         let id = id.to_string();
-        self.call(move |c| async move { lobby::set_public(&**c, &id, created_ms).await })
+        self.call(move |c| async move { lobby::release_public(&**c, &id).await })
     }
 
     fn public_games(&self, offset: usize, limit: usize) -> Result<Vec<String>, StoreError> {
@@ -412,6 +429,11 @@ impl Store for PgStore {
 
     fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> {
         self.call(|c| async move { lobby::unfinished_correspondence(&**c).await })
+    }
+
+    fn claim_ticket(&self, id: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let (origin, id) = (self.origin.clone(), id.to_string());
+        self.call(move |c| async move { queries::claim_ticket(&**c, &origin, &id, now_ms).await })
     }
 
     fn set_game_names(&self, id: &str, white: &str, black: &str) -> Result<(), StoreError> {

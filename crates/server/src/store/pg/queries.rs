@@ -6,7 +6,7 @@ use super::notify::notify_sql;
 use super::{to_i64, to_usize};
 use crate::game::{Mode, Player};
 use crate::readable::color_name;
-use crate::store::{side_of, Ending, GameRow, MoveRow, SetupRow, StoreError};
+use crate::store::{side_of, Ending, GameRow, MoveRow, SeatTicket, SetupRow, StoreError};
 use deadpool_postgres::Object;
 use menagerie_rules::Color;
 use tokio_postgres::{GenericClient, IsolationLevel, Row};
@@ -14,8 +14,9 @@ use tokio_postgres::{GenericClient, IsolationLevel, Row};
 pub(super) async fn create_game(c: &impl GenericClient, g: &GameRow) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO games (id, variant, options, start_fen, mode, white, black, white_token,
-            black_token, time_control, result, reason, draw_offer, created_ms, creator)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+            black_token, time_control, result, reason, draw_offer, created_ms, creator, ticket,
+            ticket_claimed_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         &[
             &g.id,
             &g.variant,
@@ -32,6 +33,8 @@ pub(super) async fn create_game(c: &impl GenericClient, g: &GameRow) -> Result<(
             &g.draw_offer.map(color_name),
             &g.created_ms,
             &g.creator.map(color_name),
+            &g.ticket.as_ref().map(|t| t.secret.clone()),
+            &g.ticket.as_ref().and_then(|t| t.claimed_ms),
         ],
     )
     .await?;
@@ -74,6 +77,15 @@ fn game_of(r: &Row) -> Result<GameRow, StoreError> {
         draw_offer: side(r, 12)?,
         created_ms: r.try_get(13)?,
         creator: side(r, 14)?,
+        ticket: r
+            .try_get::<_, Option<String>>(15)?
+            .map(|secret| -> Result<SeatTicket, StoreError> {
+                Ok(SeatTicket {
+                    secret,
+                    claimed_ms: r.try_get(16)?,
+                })
+            })
+            .transpose()?,
     })
 }
 
@@ -92,7 +104,8 @@ pub(super) async fn load_game(
     let row = tx
         .query_opt(
             "SELECT id, variant, options, start_fen, mode, white, black, white_token,
-                black_token, time_control, result, reason, draw_offer, created_ms, creator
+                black_token, time_control, result, reason, draw_offer, created_ms, creator,
+                ticket, ticket_claimed_ms
              FROM games WHERE id = $1",
             &[&id],
         )
@@ -203,4 +216,21 @@ pub(super) async fn delete_setup(
         .execute("DELETE FROM setups WHERE name = $1", &[&name])
         .await?;
     Ok(n > 0)
+}
+
+/// Marks game `id`'s ticket claimed at `now_ms` unless it is (or it has
+/// none), and tells the other servers: whether this call claimed it.
+pub(super) async fn claim_ticket(
+    c: &impl GenericClient,
+    origin: &str,
+    id: &str,
+    now_ms: i64,
+) -> Result<bool, StoreError> {
+    let sql = format!(
+        "WITH w AS (UPDATE games SET ticket_claimed_ms = $2
+            WHERE id = $1 AND ticket IS NOT NULL AND ticket_claimed_ms IS NULL
+            RETURNING id) {}",
+        notify_sql(3)
+    );
+    Ok(c.query_opt(&sql, &[&id, &now_ms, &origin]).await?.is_some())
 }

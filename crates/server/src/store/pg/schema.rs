@@ -8,7 +8,14 @@ use deadpool_postgres::Object;
 
 /// The steps in order (step `i` makes version `i + 1`), each run as one
 /// batch inside the migration's transaction.
-pub const STEPS: &[&str] = &[V1, V2, V3, super::rematch::SCHEMA];
+pub const STEPS: &[&str] = &[
+    V1,
+    V2,
+    V3,
+    super::rematch::SCHEMA,
+    crate::store::migrations::TICKET_COLUMNS,
+    crate::store::public::ADDRESS_COLUMN,
+];
 
 /// The advisory lock key held while migrating ("menageri" in ASCII).
 const LOCK_KEY: i64 = 0x6d65_6e61_6765_7269;

@@ -77,7 +77,7 @@ function followRematch(v) {
   following = r.link; // the answer and the event stream both bring it: go once
   const token = new URL(r.link, location.href).searchParams.get('seat');
   rememberGame({ id: r.game, token, title: v.title, variant: v.variant, when: Date.now(), vs: 'rematch' });
-  location.href = r.link;
+  location.href = `/play/${encodeURIComponent(r.game)}`;
 }
 
 /**
@@ -99,17 +99,17 @@ async function control(c) {
 
 /**
  * Draws the invitation box of a game over a link for the holder of its
- * creator's seat: the links come with the game's view (any browser), or from
- * what this browser remembers of a game it created (an older server).
+ * creator's seat while the invitation is not claimed: the links come with
+ * the game's view (any browser), the invitation's only until the friend
+ * has opened it.
  */
 export function renderShare() {
   const el = document.getElementById('share');
   if (!el) return;
-  const info = G.info || {};
   const links = G.view.links;
   const other = G.view.you === 'white' ? 'black' : 'white';
-  const share = links ? links[other] : info.share;
-  const watch = links ? links.watch : info.watch;
+  const share = links && links[other];
+  const watch = links && links.watch;
   if (!share || G.view.outcome) { el.innerHTML = ''; return; }
   const url = new URL(share, location.href).href;
   el.innerHTML = `<p>Send this link to your friend (they play ${G.view.you === 'white' ? 'Black' : 'White'}):</p><div class="linkrow"><input readonly value="${esc(url)}" id="invite-link" aria-label="Invitation link"><button type="button" id="copy-invite">Copy</button></div>`;

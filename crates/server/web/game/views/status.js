@@ -4,6 +4,11 @@ import { esc } from '../../dom.js';
 import { G, isLive, myColors, sideName } from '../state.js';
 import { judgementOf } from './review.js';
 
+/** End reasons whose words are not simply their name (docs/api.md, `outcome.reason`). */
+const REASON_TEXT = /** @type {Record<string, string>} */ ({
+  ply_limit: 'the site’s limit of 1,000 plies (500 moves each)',
+});
+
 /** Draws the status line and the outcome. */
 export function renderStatus() {
   const v = G.view;
@@ -24,7 +29,7 @@ export function renderStatus() {
     const o = v.outcome;
     const who = o.winner ? `${sideName(o.winner)} wins` : 'Draw';
     out.hidden = false;
-    out.innerHTML = `<strong>${esc(o.result)}</strong> — ${who} by ${esc(String(o.reason).replace(/_/g, ' '))}.`;
+    out.innerHTML = `<strong>${esc(o.result)}</strong> — ${who} by ${esc(REASON_TEXT[o.reason] || String(o.reason).replace(/_/g, ' '))}.`;
   } else out.hidden = true;
 }
 
