@@ -26,5 +26,6 @@ mod records;
 mod rematch;
 mod rematch_stored;
 mod review;
+mod setups;
 mod store;
 mod store_rematch;

@@ -8,7 +8,7 @@ use deadpool_postgres::Object;
 
 /// The steps in order (step `i` makes version `i + 1`), each run as one
 /// batch inside the migration's transaction.
-pub const STEPS: &[&str] = &[V1, V2, V3, super::rematch::SCHEMA];
+pub const STEPS: &[&str] = &[V1, V2, V3, super::rematch::SCHEMA, V5];
 
 /// The advisory lock key held while migrating ("menageri" in ASCII).
 const LOCK_KEY: i64 = 0x6d65_6e61_6765_7269;
@@ -115,6 +115,15 @@ CREATE TABLE jobs (
     UNIQUE (kind, game_id, ply)
 );
 CREATE INDEX jobs_by_kind ON jobs(kind, id);
+";
+
+/// Version 5 (as SQLite's): setups are kept per player key, keyed by
+/// (owner, name); the setups already saved keep the empty owner
+/// (`store::LEGACY_OWNER`).
+const V5: &str = "
+ALTER TABLE setups ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE setups DROP CONSTRAINT setups_pkey;
+ALTER TABLE setups ADD PRIMARY KEY (owner, name);
 ";
 
 /// The version the database is at (0 for an empty one).
