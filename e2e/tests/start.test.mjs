@@ -78,6 +78,44 @@ test('Pick the Piece builder: preview, a refused setup with the reason, saved by
   await page.context().close();
 });
 
+test('saved setups are kept per player: another browser neither lists nor stores them', async () => {
+  const a = await newPage(browser);
+  await a.goto(srv.url + '/');
+  await a.check('input[name=variant][value=custom]');
+  await a.waitForSelector('#builder:not([hidden])');
+  await a.fill('#spec', 'pick-the-piece:slots=Q,R;drops=W1,J2');
+  await a.waitForSelector('#setup-result .ok');
+  // a name that could pass for another is refused before it is sent
+  await a.fill('#setup-name', 'evil\u202Etxt.exe');
+  await a.click('#save-setup');
+  await a.waitForSelector('#setup-result .error:has-text("text-direction")');
+  await a.fill('#setup-name', 'Only mine');
+  await a.click('#save-setup');
+  await a.waitForSelector('#saved-setups [data-use="Only mine"]');
+  const key = await a.evaluate(() => JSON.parse(localStorage.getItem('menagerie.player') || 'null'));
+  let kept = [];
+  for (let i = 0; i < 50 && !kept.some((x) => x.name === 'Only mine'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    kept = await api(srv, 'GET', `/api/setups?player=${key}`);
+  }
+  assert.deepEqual(kept.map((x) => x.name), ['Only mine'], 'saved on the server under its key');
+  // another browser (another player key) opens the builder
+  const b = await newPage(browser);
+  const listed = b.waitForResponse((r) => new URL(r.url()).pathname === '/api/setups');
+  await b.goto(srv.url + '/');
+  await b.check('input[name=variant][value=custom]');
+  await b.waitForSelector('#builder:not([hidden])');
+  await listed;
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await b.locator('#saved-setups [data-use="Only mine"]').count(), 0, 'listed to another player');
+  const stored = await b.evaluate(() => localStorage.getItem('menagerie.setups') || '');
+  assert.ok(!stored.includes('Only mine'), `copied into another browser: ${stored}`);
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+  await a.context().close();
+  await b.context().close();
+});
+
 test('rules pages: every game has movement diagrams for each piece', async () => {
   const page = await newPage(browser);
   const variants = await api(srv, 'GET', '/api/variants');

@@ -2,12 +2,12 @@
 //! checks every position a fuzz input reaches must pass.
 
 use menagerie_rules::movegen::reference;
-use menagerie_rules::{notation, Position, Variant};
+use menagerie_rules::{notation, Position, VariantRef};
 
 /// The games a fuzz input may pick: the built-in ones, the narrow Longer
 /// Board reading and two players' own Pick the Piece setups.
 #[must_use]
-pub fn game(selector: u8) -> &'static Variant {
+pub fn game(selector: u8) -> VariantRef {
     let mut all = menagerie_games::all();
     all.push(menagerie_games::longer_board::longer_board_straight_pass_over());
     for spec in [
@@ -16,7 +16,7 @@ pub fn game(selector: u8) -> &'static Variant {
     ] {
         all.push(menagerie_games::resolve(spec).expect("a valid setup"));
     }
-    all[usize::from(selector) % all.len()]
+    all.swap_remove(usize::from(selector) % all.len())
 }
 
 /// Sorted move strings of a list of actions.

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_engine::nnue::data::{self, Game, Header, Record};
 use menagerie_engine::nnue::EvalChoice;
 use menagerie_engine::{Engine, Limits, Options, Score, Silent};
-use menagerie_rules::{Color, GameRecord, Move, Outcome, Position, Variant};
+use menagerie_rules::{Color, GameRecord, Move, Outcome, Position, VariantRef};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::io::Write;
@@ -25,7 +25,7 @@ use std::time::Instant;
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// The game.
-    pub variant: &'static Variant,
+    pub variant: VariantRef,
     /// The self-play engine's evaluation.
     pub eval: EvalChoice,
     /// Games in the whole run.
@@ -305,7 +305,7 @@ fn play(
     index: u32,
 ) -> Game {
     let seed = s.seed ^ u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut game = opening(s.variant, s.opening_plies, seed);
+    let mut game = opening(&s.variant, s.opening_plies, seed);
     if s.worn > 0 {
         let mut rng = menagerie_engine::level::Rng::new(seed ^ 0x776f_726e);
         let men = rng.below(s.worn as usize + 1) as u32;

@@ -54,8 +54,8 @@ pub fn run(shallower: u32, eval: &EvalChoice) -> Vec<GameFigures> {
     for &(name, fen, depth) in POSITIONS {
         let v = menagerie_games::by_name(name).expect("bench game");
         let pos = fen.map_or_else(
-            || Position::start(v),
-            |f| Position::from_fen(v, f).expect("bench position"),
+            || Position::start(&v),
+            |f| Position::from_fen(&v, f).expect("bench position"),
         );
         let mut engine = Engine::new(Options {
             hash_mb: 16,

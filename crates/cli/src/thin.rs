@@ -17,7 +17,7 @@ pub fn thin(game: GameRecord, men: u32, rng: &mut Rng) -> GameRecord {
     if men == 0 {
         return game;
     }
-    let v = game.position().variant();
+    let v = game.position().variant().clone();
     let removable = |role: Role| role != Role::Wall && !(role == Role::King && v.has_royal_king());
     crate::matches::edited(game, |setup| {
         let mut squares: Vec<Square> = v
@@ -56,7 +56,7 @@ mod tests {
     fn men_go_but_kings_and_a_man_a_side_stay() {
         for name in ["wounds", "chess", "longer-board", "wreckage"] {
             let v = menagerie_games::by_name(name).unwrap();
-            let start = GameRecord::new(Position::start(v));
+            let start = GameRecord::new(Position::start(&v));
             let before = men(start.position());
             let mut thinned_some = false;
             for seed in 0..20 {
@@ -74,7 +74,7 @@ mod tests {
                     }
                 }
                 let fen = pos.fen();
-                assert_eq!(Position::from_fen(v, &fen).unwrap().fen(), fen);
+                assert_eq!(Position::from_fen(&v, &fen).unwrap().fen(), fen);
             }
             assert!(thinned_some, "{name}: some openings were thinned");
         }

@@ -9,7 +9,7 @@
 use crate::matches::opening;
 use menagerie_engine::tune::{self, Sample};
 use menagerie_engine::{eval, Engine, Limits, Options, Silent};
-use menagerie_rules::{Color, GameRecord, Outcome, Position, Variant};
+use menagerie_rules::{Color, GameRecord, Outcome, Position, VariantRef};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 /// # Errors
 /// A message if the file cannot be written.
 pub fn generate(
-    variant: &'static Variant,
+    variant: VariantRef,
     games: u32,
     nodes: u64,
     seed: u64,
@@ -36,7 +36,7 @@ pub fn generate(
     for g in 0..games {
         engine.new_game();
         let mut game = opening(
-            variant,
+            &variant,
             6,
             seed ^ u64::from(g).wrapping_mul(0x9e37_79b9_7f4a_7c15),
         );
@@ -93,7 +93,7 @@ fn white_score(game: &GameRecord) -> f64 {
 /// A message naming the file and line of a bad entry.
 pub fn read(
     paths: &[std::path::PathBuf],
-    variant_for: impl Fn(&std::path::Path) -> Result<&'static Variant, String>,
+    variant_for: impl Fn(&std::path::Path) -> Result<VariantRef, String>,
 ) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
     for p in paths {
@@ -105,7 +105,7 @@ pub fn read(
             let (fen, score) = line
                 .split_once('\t')
                 .ok_or_else(|| bad("expected FEN<TAB>score"))?;
-            let position = Position::from_fen(v, fen).map_err(|e| bad(&e.to_string()))?;
+            let position = Position::from_fen(&v, fen).map_err(|e| bad(&e.to_string()))?;
             let white_score: f64 = score
                 .trim()
                 .parse()

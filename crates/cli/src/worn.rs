@@ -18,7 +18,7 @@ use menagerie_rules::{GameRecord, Piece, Role, Square};
 /// if it cannot be rebuilt.
 #[must_use]
 pub fn wear(game: GameRecord, men: u32, rng: &mut Rng) -> GameRecord {
-    let v = game.position().variant();
+    let v = game.position().variant().clone();
     if men == 0 || !v.prongs {
         return game;
     }
@@ -71,7 +71,7 @@ mod tests {
     #[test]
     fn wounds_take_prongs_but_never_a_man() {
         let v = menagerie_games::by_name("wounds").unwrap();
-        let start = GameRecord::new(Position::start(v));
+        let start = GameRecord::new(Position::start(&v));
         let (before, men) = total(start.position());
         let mut single = 0;
         for seed in 0..40 {
@@ -89,7 +89,7 @@ mod tests {
             assert!(worn.moves().is_empty());
             // The position is a valid one, read back from its own string.
             let fen = worn.position().fen();
-            assert_eq!(Position::from_fen(v, &fen).unwrap().fen(), fen);
+            assert_eq!(Position::from_fen(&v, &fen).unwrap().fen(), fen);
         }
         // Men worn down to one prong (pawns aside) are there to be seen.
         assert!(single >= 5, "{single} one-prong men in 40 positions");

@@ -7,7 +7,7 @@
 //! seeded and deterministic except the timing of the stop test.
 
 use menagerie_engine::{Engine, Features, Limits, Options, Silent};
-use menagerie_rules::{notation, GameRecord, Position, Variant};
+use menagerie_rules::{notation, GameRecord, Position, VariantRef};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::RwLock;
 use std::thread;
@@ -19,7 +19,7 @@ static MACHINE: RwLock<()> = RwLock::new(());
 
 const CUSTOM_PICK: &str = "pick-the-piece:slots=O,C;drops=N,A,J2";
 
-fn variant(name: &str) -> &'static Variant {
+fn variant(name: &str) -> VariantRef {
     menagerie_games::by_name(name)
         .or_else(|| menagerie_games::resolve(name).ok())
         .unwrap_or_else(|| panic!("no game {name}"))
@@ -112,7 +112,7 @@ fn playouts_stay_legal(name: &str, positions: usize) -> usize {
             ..Options::default()
         });
         engine.new_game();
-        let mut game = GameRecord::new(Position::start(v));
+        let mut game = GameRecord::new(Position::start(&v));
         for ply in 0..100 {
             let pos = game.position().clone();
             let legal = pos.legal_moves();

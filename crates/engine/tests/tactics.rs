@@ -455,7 +455,7 @@ fn probe() {
         let side = std::env::var("PROBE_SIDE").unwrap_or("w".into());
         format!("{}{pocket} {side} - - 0 1", board(f, r, &fen))
     };
-    let pos = at(v, &fen);
+    let pos = at(&v, &fen);
     println!("{}", pos.fen());
     println!("legal: {}", legal(&pos).join(" "));
     if let Ok(moves) = std::env::var("PROBE_PLAY") {

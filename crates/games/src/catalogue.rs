@@ -4,7 +4,7 @@
 //! described by their own pieces (see [`GameEntry::custom`]).
 
 use crate::{chess, longer_board, pick_the_piece, wounds, wreckage};
-use menagerie_rules::Variant;
+use menagerie_rules::VariantRef;
 
 /// A built-in game as the catalogue lists it.
 #[derive(Clone, Copy, Debug)]
@@ -19,7 +19,7 @@ pub struct GameEntry {
     /// Short notes for players on its rules page.
     pub notes: &'static [&'static str],
     /// Builds (once) and returns its rules.
-    pub variant: fn() -> &'static Variant,
+    pub variant: fn() -> VariantRef,
 }
 
 /// Every built-in game, in the order the page and protocols list them.

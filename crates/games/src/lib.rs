@@ -1,6 +1,6 @@
 //! # menagerie-games
 //!
-//! Every game Menagerie plays, as a [`Variant`] value built from the rules
+//! Every game Menagerie plays, as a [`Variant`](menagerie_rules::Variant) value built from the rules
 //! core's parts. Each game's module links its rules document and lists our
 //! decisions on its ambiguities.
 //!
@@ -15,10 +15,12 @@
 //!
 //! ```
 //! let v = menagerie_games::resolve("pick-the-piece:slots=O,C;drops=A,J2").unwrap();
-//! assert!(std::ptr::eq(v, menagerie_games::resolve("pick-the-piece:slots=O,C;drops=J2,A").unwrap()));
+//! let same = menagerie_games::resolve("pick-the-piece:slots=O,C;drops=J2,A").unwrap();
+//! assert!(menagerie_rules::VariantRef::ptr_eq(&v, &same));
 //! ```
 #![deny(missing_docs)]
 
+pub mod cache;
 pub mod catalogue;
 pub mod chess;
 pub mod longer_board;
@@ -27,7 +29,7 @@ pub mod pick_the_piece;
 pub mod wounds;
 pub mod wreckage;
 
-use menagerie_rules::Variant;
+use menagerie_rules::VariantRef;
 use pick_the_piece::custom::{self, FileError, SetupError};
 use std::fmt;
 
@@ -45,13 +47,13 @@ pub const NAMES: [&str; 6] = {
 
 /// A built-in game by its protocol name.
 #[must_use]
-pub fn by_name(name: &str) -> Option<&'static Variant> {
+pub fn by_name(name: &str) -> Option<VariantRef> {
     catalogue::GameEntry::find(name).map(|g| (g.variant)())
 }
 
 /// Every built-in game.
 #[must_use]
-pub fn all() -> Vec<&'static Variant> {
+pub fn all() -> Vec<VariantRef> {
     NAMES.iter().filter_map(|n| by_name(n)).collect()
 }
 
@@ -116,11 +118,12 @@ impl std::error::Error for VariantError {}
 /// The game a variant spec names: a built-in name (see [`NAMES`]), an inline
 /// Pick the Piece setup (`pick-the-piece:slots=A,A;drops=C,O,J3`), or a path
 /// to a `.toml` setup file (see `docs/pick-the-piece-custom.md`). The same
-/// setup always gives the same `&'static Variant`, however it is spelled.
+/// setup gives the same game however it is spelled (the very same value
+/// while it stays in [`custom::CACHE_CAPACITY`]'s cache).
 ///
 /// # Errors
 /// A [`VariantError`]; for a bad setup it names the offending entry.
-pub fn resolve(spec: &str) -> Result<&'static Variant, VariantError> {
+pub fn resolve(spec: &str) -> Result<VariantRef, VariantError> {
     let spec = spec.trim();
     if let Some(v) = by_name(spec) {
         return Ok(v);

@@ -31,12 +31,12 @@
 
 use menagerie_rules::geometry::Geometry;
 use menagerie_rules::variant::{CastlingNotation, EndRule, PawnRule, PromotionRule, RuleOptions};
-use menagerie_rules::{fide, Role, RoleSet, Variant};
+use menagerie_rules::{fide, Role, RoleSet, Variant, VariantRef};
 use std::sync::LazyLock;
 
-static LONGER_BOARD: LazyLock<&'static Variant> = LazyLock::new(|| build(false).leak());
+static LONGER_BOARD: LazyLock<Variant> = LazyLock::new(|| build(false).checked());
 
-static LONGER_BOARD_NARROW: LazyLock<&'static Variant> = LazyLock::new(|| build(true).leak());
+static LONGER_BOARD_NARROW: LazyLock<Variant> = LazyLock::new(|| build(true).checked());
 
 /// The game; with `straight_only`, the narrow reading of ambiguity A-8 (only
 /// straight-forward moves pass the own Wall, not the forward diagonals).
@@ -86,20 +86,21 @@ fn build(straight_only: bool) -> Variant {
             wall_pass_over_straight_only: straight_only,
             ..RuleOptions::default()
         },
+        origin: None,
     }
 }
 
 /// Chess on a Longer Board, with the default (broad) reading of ambiguity
 /// straight-forward and diagonally-forward moves pass the own Wall.
 #[must_use]
-pub fn longer_board() -> &'static Variant {
-    &LONGER_BOARD
+pub fn longer_board() -> VariantRef {
+    VariantRef::builtin(&LONGER_BOARD)
 }
 
 /// Chess on a Longer Board under the narrow reading of ambiguity A-8: only
 /// straight-forward moves pass the own Wall. Same protocol name; an option,
 /// off by default.
 #[must_use]
-pub fn longer_board_straight_pass_over() -> &'static Variant {
-    &LONGER_BOARD_NARROW
+pub fn longer_board_straight_pass_over() -> VariantRef {
+    VariantRef::builtin(&LONGER_BOARD_NARROW)
 }

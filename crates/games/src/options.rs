@@ -4,22 +4,25 @@
 //! This is the one home of the options for the web API and the command line
 //! (`perft`, `moves`): they all use the names below. A game with options
 //! differs from its base only in its rules, so every distinct combination of
-//! a game and option values is built (and leaked) once and then reused.
+//! a game and option values is built once and reused while it stays in a
+//! bounded cache ([`CACHE_CAPACITY`]).
 //!
 //! ```
 //! use menagerie_games::options;
 //! let wreckage = menagerie_games::by_name("wreckage").unwrap();
 //! let values = options::parse_assignments(["detonator_hits_friendly=true"]).unwrap();
-//! let (v, changed) = options::apply(wreckage, &values).unwrap();
+//! let (v, changed) = options::apply(&wreckage, &values).unwrap();
 //! assert!(v.options.detonator_hits_friendly);
 //! assert_eq!(changed.len(), 1);
 //! ```
 
+use crate::cache::VariantCache;
 use crate::wreckage::{self, Flags};
-use menagerie_rules::{Role, Variant};
-use std::collections::{BTreeMap, HashMap};
+use menagerie_rules::variant::Origin;
+use menagerie_rules::{Role, Variant, VariantRef};
+use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{LazyLock, Mutex, PoisonError};
+use std::sync::LazyLock;
 
 /// Option values by name, as chosen by a player (switches only so far).
 pub type OptionValues = BTreeMap<String, bool>;
@@ -206,37 +209,34 @@ pub fn parse_switch(text: &str) -> Option<bool> {
     }
 }
 
-/// One variant built with options: the game it came from and what changed.
-#[derive(Clone, Copy)]
-struct Built {
-    base: &'static Variant,
-    variant: &'static Variant,
-}
+/// Most games built with rule options kept at once: 256. A game and a set
+/// of options is a few tens of kilobytes, so this bounds the table to a few
+/// megabytes however many combinations (of every player's setup with every
+/// option) are asked for; an evicted combination is rebuilt when asked again.
+pub const CACHE_CAPACITY: usize = 256;
 
-static INTERNED: LazyLock<Mutex<HashMap<String, (Built, OptionValues)>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+static BUILT: LazyLock<VariantCache<String>> = LazyLock::new(|| VariantCache::new(CACHE_CAPACITY));
 
 /// The game `v` was built from by [`apply`] and the option values that
 /// differ from it; `None` for a variant [`apply`] did not build.
 #[must_use]
-pub fn origin(v: &'static Variant) -> Option<(&'static Variant, OptionValues)> {
-    let table = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
-    table
-        .values()
-        .find(|(b, _)| std::ptr::eq(b.variant, v))
-        .map(|(b, changed)| (b.base, changed.clone()))
+pub fn origin(v: &Variant) -> Option<(VariantRef, OptionValues)> {
+    v.origin
+        .as_ref()
+        .map(|o| (o.base.clone(), o.changed.clone()))
 }
 
 /// `base` with `values` applied, and the values that differ from `base`'s
 /// (what a stored game keeps). Values equal to the game's own give `base`
-/// itself; otherwise one variant per (game, changed values) is built once.
+/// itself; otherwise the game for (game, changed values) is built once and
+/// reused while it stays among the [`CACHE_CAPACITY`] most recently used.
 ///
 /// # Errors
 /// [`OptionError::Unknown`] for an option `base` does not have.
 pub fn apply(
-    base: &'static Variant,
+    base: &VariantRef,
     values: &OptionValues,
-) -> Result<(&'static Variant, OptionValues), OptionError> {
+) -> Result<(VariantRef, OptionValues), OptionError> {
     let defs = of(base);
     let mut changed = OptionValues::new();
     for (name, &wanted) in values {
@@ -253,15 +253,38 @@ pub fn apply(
         }
     }
     if changed.is_empty() {
-        return Ok((base, changed));
+        return Ok((base.clone(), changed));
     }
-    let key = format!("{:p}|{changed:?}", std::ptr::from_ref(base));
-    let mut table = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
-    let (built, _) = table.entry(key).or_insert_with(|| {
-        let variant = build(base, &changed).leak();
-        (Built { base, variant }, changed.clone())
+    let key = cache_key(base, &changed);
+    let built = BUILT.get_or_build(&key, || {
+        let mut v = build(base, &changed);
+        v.origin = Some(Origin {
+            base: base.clone(),
+            changed: changed.clone(),
+        });
+        v.shared()
     });
-    Ok((built.variant, changed))
+    Ok((built, changed))
+}
+
+/// How many games built with options are kept now (at most
+/// [`CACHE_CAPACITY`]).
+#[must_use]
+pub fn cached() -> usize {
+    BUILT.len()
+}
+
+/// What tells one (game, changed values) apart from every other: the game's
+/// key, title, flags and own origin (two built-in games share a key and
+/// title and differ in a flag) and the changed values.
+fn cache_key(base: &Variant, changed: &OptionValues) -> String {
+    format!(
+        "{}|{}|{:?}|{:?}|{changed:?}",
+        base.key,
+        base.title,
+        base.options,
+        base.origin.as_ref().map(|o| &o.changed)
+    )
 }
 
 fn build(base: &Variant, changed: &OptionValues) -> Variant {
@@ -297,7 +320,7 @@ fn build(base: &Variant, changed: &OptionValues) -> Variant {
 mod tests {
     use super::*;
 
-    fn game(name: &str) -> &'static Variant {
+    fn game(name: &str) -> VariantRef {
         crate::by_name(name).unwrap()
     }
 
@@ -307,23 +330,23 @@ mod tests {
 
     #[test]
     fn options_intern_once_and_defaults_give_the_game_itself() {
-        let (a, changed) = apply(game("wreckage"), &one("detonator_hits_friendly", true)).unwrap();
-        let (b, _) = apply(game("wreckage"), &one("detonator_hits_friendly", true)).unwrap();
-        assert!(std::ptr::eq(a, b));
+        let (a, changed) = apply(&game("wreckage"), &one("detonator_hits_friendly", true)).unwrap();
+        let (b, _) = apply(&game("wreckage"), &one("detonator_hits_friendly", true)).unwrap();
+        assert!(VariantRef::ptr_eq(&a, &b));
         assert!(a.options.detonator_hits_friendly);
         assert_eq!(changed.len(), 1);
-        let (from, what) = origin(a).unwrap();
-        assert!(std::ptr::eq(from, game("wreckage")));
+        let (from, what) = origin(&a).unwrap();
+        assert!(VariantRef::ptr_eq(&from, &game("wreckage")));
         assert_eq!(what, changed);
-        assert!(origin(game("wreckage")).is_none());
-        let (plain, none) = apply(game("chess"), &one("draw_rules", true)).unwrap();
-        assert!(std::ptr::eq(plain, game("chess")));
+        assert!(origin(&game("wreckage")).is_none());
+        let (plain, none) = apply(&game("chess"), &one("draw_rules", true)).unwrap();
+        assert!(VariantRef::ptr_eq(&plain, &game("chess")));
         assert!(none.is_empty());
     }
 
     #[test]
     fn unknown_and_malformed_options_are_named() {
-        let e = apply(game("chess"), &one("freeze_affects_friendly", true)).unwrap_err();
+        let e = apply(&game("chess"), &one("freeze_affects_friendly", true)).unwrap_err();
         assert_eq!(
             e.to_string(),
             "chess has no rule option \"freeze_affects_friendly\"; its options: draw_rules"
@@ -339,23 +362,23 @@ mod tests {
     #[test]
     fn the_old_wounds_name_is_an_alias() {
         let values = parse_assignments(["wounds_draw_rules=on"]).unwrap();
-        let (v, changed) = apply(game("wounds"), &values).unwrap();
+        let (v, changed) = apply(&game("wounds"), &values).unwrap();
         assert!(v.options.draw_rules);
         assert_eq!(changed, one("draw_rules", true));
     }
 
     #[test]
     fn promote_to_drop_piece_adds_the_choice() {
-        let (v, _) = apply(game("carnage"), &one("promote_to_drop_piece", true)).unwrap();
+        let (v, _) = apply(&game("carnage"), &one("promote_to_drop_piece", true)).unwrap();
         assert!(v.promotion.choices.contains(&Role::Freeze));
-        assert_eq!(value(v, "promote_to_drop_piece"), Some(true));
+        assert_eq!(value(&v, "promote_to_drop_piece"), Some(true));
     }
 
     #[test]
     fn every_game_lists_options_it_can_report_with_the_common_default() {
         for v in crate::all() {
-            for o in of(v) {
-                let value = value(v, o.name);
+            for o in of(&v) {
+                let value = value(&v, o.name);
                 assert!(value.is_some(), "{} {}", v.key, o.name);
                 assert!(ALL.contains(&o), "{}", o.name);
                 if let Some(d) = o.default {

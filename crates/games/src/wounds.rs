@@ -22,7 +22,7 @@ use menagerie_rules::geometry::Geometry;
 use menagerie_rules::variant::{
     CastlingNotation, CastlingRule, EndRule, PawnRule, PromotionRule, RuleOptions,
 };
-use menagerie_rules::{fide, RoleSet, Variant};
+use menagerie_rules::{fide, RoleSet, Variant, VariantRef};
 use std::sync::LazyLock;
 
 /// Builds Wounds; `draw_rules` turns on the optional threefold-repetition
@@ -51,13 +51,14 @@ pub fn build(draw_rules: bool) -> Variant {
             draw_rules,
             ..RuleOptions::default()
         },
+        origin: None,
     }
 }
 
-static WOUNDS: LazyLock<&'static Variant> = LazyLock::new(|| build(false).leak());
+static WOUNDS: LazyLock<Variant> = LazyLock::new(|| build(false).checked());
 
 /// Chess with Wounds, optional draws off.
 #[must_use]
-pub fn wounds() -> &'static Variant {
-    &WOUNDS
+pub fn wounds() -> VariantRef {
+    VariantRef::builtin(&WOUNDS)
 }

@@ -14,7 +14,7 @@ use menagerie_rules::variant::{
     CastlingNotation, CastlingRule, DropRule, DropZone, EndRule, PawnRule, PromotionRule,
     RuleOptions,
 };
-use menagerie_rules::{Role, RoleSet, Variant};
+use menagerie_rules::{Role, RoleSet, Variant, VariantRef};
 use std::sync::LazyLock;
 
 /// The documented rule flags of these two games (rules §16), with defaults.
@@ -105,21 +105,21 @@ pub fn build(carnage: bool, flags: Flags) -> Variant {
             drops_reset_halfmove: flags.drops_reset_50_move,
             ..RuleOptions::default()
         },
+        origin: None,
     }
 }
 
-static WRECKAGE: LazyLock<&'static Variant> =
-    LazyLock::new(|| build(false, Flags::default()).leak());
-static CARNAGE: LazyLock<&'static Variant> = LazyLock::new(|| build(true, Flags::default()).leak());
+static WRECKAGE: LazyLock<Variant> = LazyLock::new(|| build(false, Flags::default()).checked());
+static CARNAGE: LazyLock<Variant> = LazyLock::new(|| build(true, Flags::default()).checked());
 
 /// Wreckage with the default flags.
 #[must_use]
-pub fn wreckage() -> &'static Variant {
-    &WRECKAGE
+pub fn wreckage() -> VariantRef {
+    VariantRef::builtin(&WRECKAGE)
 }
 
 /// Carnage with the default flags.
 #[must_use]
-pub fn carnage() -> &'static Variant {
-    &CARNAGE
+pub fn carnage() -> VariantRef {
+    VariantRef::builtin(&CARNAGE)
 }

@@ -391,7 +391,7 @@ fn black_three_step_answered_by_two_white_pawns() {
 
 #[test]
 fn black_castles_seven_ways_on_rank_10() {
-    let pos = at(wreckage(), &fen_with("Kf1 rb10 kf10 ri10", "", 'b', "kq"));
+    let pos = at(&wreckage(), &fen_with("Kf1 rb10 kf10 ri10", "", 'b', "kq"));
     assert_eq!(
         castlings(&pos),
         list(&[
@@ -412,14 +412,20 @@ fn castling_path_attacked_by_exotic_pieces() {
     // Dragon on h2 withdraws (toward rank 10) from g1, h1, i1; a Black
     // Detonator on h2 is next to them.
     let q_side = list(&["f1b1b1c1", "f1c1b1d1", "f1d1b1e1", "f1e1b1f1"]);
-    let dragon = at(wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10 dh2", "", 'w', "KQ"));
+    let dragon = at(
+        &wreckage(),
+        &fen_with("Rb1 Kf1 Ri1 kf10 dh2", "", 'w', "KQ"),
+    );
     assert_eq!(castlings(&dragon), q_side);
-    let detonator = at(wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10 xh2", "", 'w', "KQ"));
+    let detonator = at(
+        &wreckage(),
+        &fen_with("Rb1 Kf1 Ri1 kf10 xh2", "", 'w', "KQ"),
+    );
     assert_eq!(castlings(&detonator), q_side);
     // With g3 and i3 occupied the Dragon cannot withdraw from i1 or g1:
     // only h1 stays attacked, so the one-step castling returns.
     let blocked = at(
-        wreckage(),
+        &wreckage(),
         &fen_with("Rb1 Kf1 Ri1 kf10 dh2 pg3 pi3", "", 'w', "KQ"),
     );
     let mut expect = q_side.clone();

@@ -2,14 +2,14 @@
 //! the rules documents say each piece does.
 
 use menagerie_rules::diagram::{movement, Diagram, MarkKind, SIZE};
-use menagerie_rules::{Role, Square, Variant};
+use menagerie_rules::{Role, Square, VariantRef};
 
-fn game(key: &str) -> &'static Variant {
+fn game(key: &str) -> VariantRef {
     menagerie_games::by_name(key).expect("a game of the catalogue")
 }
 
 fn diagram(key: &str, role: Role) -> Diagram {
-    movement(game(key), role).expect("a diagram")
+    movement(&game(key), role).expect("a diagram")
 }
 
 /// The diagram as text, rank 7 first: `.` nothing, `o` moves only, `*`
@@ -172,7 +172,7 @@ fn a_king_steps_one_square_in_every_game() {
 fn every_piece_of_every_game_has_a_diagram_showing_it_and_somewhere_to_go() {
     for v in menagerie_games::all() {
         for r in Role::ALL.into_iter().filter(|&r| v.roles.contains(r)) {
-            let d = movement(v, r).unwrap_or_else(|| panic!("{} {r:?}", v.key));
+            let d = movement(&v, r).unwrap_or_else(|| panic!("{} {r:?}", v.key));
             assert!(d.pieces.iter().any(|(_, p)| p.role == r), "{} {r:?}", v.key);
             assert!(!d.marks.is_empty(), "{} {r:?}\n{}", v.key, picture(&d));
         }

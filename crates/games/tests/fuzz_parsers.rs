@@ -41,7 +41,7 @@ proptest! {
 
     #[test]
     fn mutated_start_positions_never_panic(game in 0usize..6, edits in prop::collection::vec((0usize..200, 0u8..3, 0u8..255), 1..6)) {
-        let v = menagerie_games::all()[game];
+        let v = &menagerie_games::all()[game];
         let text = mutate(&v.start_fen, &edits);
         if let Ok(pos) = Position::from_fen(v, &text) {
             exercise(&pos);
@@ -50,7 +50,7 @@ proptest! {
 
     #[test]
     fn arbitrary_strings_never_panic(game in 0usize..6, text in "\\PC{0,80}") {
-        let v = menagerie_games::all()[game];
+        let v = &menagerie_games::all()[game];
         if let Ok(pos) = Position::from_fen(v, &text) {
             exercise(&pos);
         }
@@ -58,7 +58,7 @@ proptest! {
 
     #[test]
     fn arbitrary_move_strings_never_panic(game in 0usize..6, text in "[a-z0-9@A-Z]{0,12}|\\PC{0,20}") {
-        let v = menagerie_games::all()[game];
+        let v = &menagerie_games::all()[game];
         let pos = Position::start(v);
         if let Ok(m) = notation::parse(&pos, &text) {
             prop_assert!(pos.legal_moves().contains(&m));

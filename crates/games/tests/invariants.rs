@@ -27,13 +27,13 @@ use menagerie_rules::movegen::reference;
 use menagerie_rules::perft::perft;
 use menagerie_rules::variant::relative_rank;
 use menagerie_rules::{
-    ByColor, Color, Dir, Move, Piece, Pocket, Position, Role, Setup, Square, Variant,
+    ByColor, Color, Dir, Move, Piece, Pocket, Position, Role, Setup, Square, Variant, VariantRef,
 };
 
 /// Every game under test: the built-in ones, the narrow Longer Board
 /// reading, Wreckage and Carnage with every non-default flag, and two
 /// players' own Pick the Piece setups.
-fn games() -> Vec<&'static Variant> {
+fn games() -> Vec<VariantRef> {
     let mut v = menagerie_games::all();
     v.push(menagerie_games::longer_board::longer_board_straight_pass_over());
     let flags = Flags {
@@ -42,8 +42,8 @@ fn games() -> Vec<&'static Variant> {
         promote_to_drop_piece: true,
         drops_reset_50_move: false,
     };
-    v.push(wreckage::build(false, flags).leak());
-    v.push(wreckage::build(true, flags).leak());
+    v.push(wreckage::build(false, flags).shared());
+    v.push(wreckage::build(true, flags).shared());
     for spec in [
         "pick-the-piece:slots=O,C;drops=A,J2",
         "pick-the-piece:slots=A,A;drops=C,O,J3",
@@ -259,7 +259,7 @@ fn invariants_hold_after_every_action_of_every_game() {
     let mut total = 0;
     for (i, v) in games().into_iter().enumerate() {
         let every = if v.prongs { 0 } else { 15 };
-        let n = playouts(&Position::start(v), 10, 150, every, 0x5eed ^ i as u64);
+        let n = playouts(&Position::start(&v), 10, 150, every, 0x5eed ^ i as u64);
         assert!(n >= 100, "{}: only {n} actions", v.key);
         total += n;
     }
@@ -272,7 +272,7 @@ fn golden_perft_positions_keep_their_invariants_and_mirror() {
     for name in menagerie_games::NAMES {
         for case in common::read_perft_file(&format!("{name}.perft")) {
             let v = menagerie_games::resolve(&case.variant).expect(&case.id);
-            let pos = Position::from_fen(v, &case.fen).expect(&case.id);
+            let pos = Position::from_fen(&v, &case.fen).expect(&case.id);
             let every = if v.prongs { 0 } else { 20 };
             checked += playouts(&pos, 1, 40, every, case.fen.len() as u64);
         }
@@ -284,7 +284,7 @@ fn golden_perft_positions_keep_their_invariants_and_mirror() {
 fn the_mirror_checks_can_fail() {
     // A mirror that forgot to swap the side to move is caught by perft.
     let v = menagerie_games::by_name("chess").expect("chess");
-    let pos = Position::from_fen(v, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").expect("valid");
+    let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").expect("valid");
     let twin = mirrored(&pos);
     assert_eq!(twin.fen(), "r3k3/8/8/8/8/8/8/4K3 b q - 0 1");
     assert_eq!(perft(&twin, 3), perft(&pos, 3));
@@ -292,7 +292,7 @@ fn the_mirror_checks_can_fail() {
     assert_ne!(perft(&wrong_side, 3), perft(&pos, 3));
     // A pocket that grows without a capture is caught.
     let pick = menagerie_games::by_name("air-and-trench").expect("game");
-    let start = Position::start(pick);
+    let start = Position::start(&pick);
     let m = start.legal_moves()[0];
     let mut after = start.clone();
     after.play(&m).expect("legal");

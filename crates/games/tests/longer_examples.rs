@@ -273,7 +273,7 @@ fn t_l6c_forward_diagonal_passes_own_wall() {
     let pieces = "Kg1 kh10 ba7 lb6 lc6";
     assert!(pos(pieces, "w").is_check());
     // Under the narrow reading (A-8, straight forward only) it is no check.
-    assert!(!pos_in(longer_board_straight_pass_over(), pieces, "w").is_check());
+    assert!(!pos_in(&longer_board_straight_pass_over(), pieces, "w").is_check());
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn reference_agrees_under_the_narrow_pass_over_reading() {
     let v = longer_board_straight_pass_over();
     let mut checked = 0;
     for case in common::read_perft_file(FILE) {
-        let pos = Position::from_fen(v, &case.fen).unwrap();
+        let pos = Position::from_fen(&v, &case.fen).unwrap();
         checked += common::random_playouts(&pos, 2, 60, case.id.len() as u64);
     }
     assert!(checked > 500, "only {checked} nodes compared");
@@ -84,8 +84,9 @@ proptest! {
         which in 0usize..4,
         edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6),
     ) {
+        let game = longer_board();
         let bases = [
-            longer_board().start_fen.as_str(),
+            game.start_fen.as_str(),
             "1k6/8/8/5u2/6N1/3ll3/3U4/8/8/7K w - - 0 1",
             "k7/8/8/8/8/2pPp3/3LL3/5P2/8/7K b - d4 0 1",
             "r3k2r/1uz5/p4llp/3pp3/8/8/8/P6P/3LL1U1/R3K2R w KQkq - 0 1",

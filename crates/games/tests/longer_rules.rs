@@ -161,7 +161,7 @@ fn queen_passes_own_wall_straight_and_diagonally_forward_but_not_sideways() {
 #[test]
 fn narrow_reading_passes_straight_only() {
     let pieces = "Kh1 Qd1 Ld2 Le2 ka10";
-    let narrow = pos_in(longer_board_straight_pass_over(), pieces, "w");
+    let narrow = pos_in(&longer_board_straight_pass_over(), pieces, "w");
     let d = dests(&narrow, "d1");
     assert!(d.contains(&"d3".to_string()));
     assert!(!d.contains(&"f3".to_string()));

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use menagerie_games::longer_board::longer_board;
-use menagerie_rules::{notation, Position, Variant};
+use menagerie_rules::{notation, Position, VariantRef};
 
 /// A position string from a piece list such as `"Kh1 Ld4 Le4 kd8"` (upper
 /// case White, lower case Black; Wall halves are `L`/`l` on both squares).
@@ -47,14 +47,14 @@ pub fn fen_with(pieces: &str, side: &str, castling: &str) -> String {
 }
 
 /// The position of [`fen`] in `variant`.
-pub fn pos_in(variant: &'static Variant, pieces: &str, side: &str) -> Position {
+pub fn pos_in(variant: &VariantRef, pieces: &str, side: &str) -> Position {
     let text = fen(pieces, side);
     Position::from_fen(variant, &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The position of [`fen`] in the default game.
 pub fn pos(pieces: &str, side: &str) -> Position {
-    pos_in(longer_board(), pieces, side)
+    pos_in(&longer_board(), pieces, side)
 }
 
 /// `v`, sorted.

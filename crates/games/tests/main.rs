@@ -25,6 +25,7 @@ mod pick_custom;
 mod pick_perft;
 mod pick_rules;
 mod round_trip;
+mod setup_cache;
 mod tactical_moves;
 mod wounds_fen;
 mod wounds_perft;

@@ -13,7 +13,7 @@ fn every_legal_action_parses_back_through_its_shape() {
     for (g, v) in menagerie_games::all().into_iter().enumerate() {
         for game in 0..6u64 {
             let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15 ^ (g as u64 * 1000 + game));
-            let mut pos = Position::start(v);
+            let mut pos = Position::start(&v);
             for _ply in 0..60 {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {

@@ -11,7 +11,7 @@ use crate::pick_support;
 use menagerie_games::pick_the_piece::{air_and_trench, SetupProblem};
 use menagerie_games::{resolve, VariantError};
 use menagerie_rules::perft::{perft, perft_reference};
-use menagerie_rules::{notation, Color, Position, Role, Square, Variant};
+use menagerie_rules::{notation, Color, Position, Role, Square, Variant, VariantRef};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -26,12 +26,12 @@ fn example(name: &str) -> String {
     root.join(name).to_string_lossy().into_owned()
 }
 
-fn variant(spec: &str) -> &'static Variant {
+fn variant(spec: &str) -> VariantRef {
     resolve(spec).unwrap_or_else(|e| panic!("{spec}: {e}"))
 }
 
-fn same(a: &'static Variant, b: &'static Variant) -> bool {
-    std::ptr::eq(a, b)
+fn same(a: &VariantRef, b: &VariantRef) -> bool {
+    VariantRef::ptr_eq(a, b)
 }
 
 /// Checks every line of a custom perft file within `limit` (the variant line
@@ -100,21 +100,24 @@ fn a_toml_setup_plays_through_perft_3() {
 
 #[test]
 fn built_in_names_resolve_to_the_built_in_games() {
-    assert!(same(variant("air-and-trench"), air_and_trench()));
+    assert!(same(&variant("air-and-trench"), &air_and_trench()));
     for name in menagerie_games::NAMES {
-        assert!(same(variant(name), menagerie_games::by_name(name).unwrap()));
+        assert!(same(
+            &variant(name),
+            &menagerie_games::by_name(name).unwrap()
+        ));
     }
 }
 
 #[test]
 fn the_recommended_game_spelled_out_is_air_and_trench() {
     assert!(same(
-        variant("pick-the-piece:slots=A,A;drops=C,O,J3"),
-        air_and_trench()
+        &variant("pick-the-piece:slots=A,A;drops=C,O,J3"),
+        &air_and_trench()
     ));
     assert!(same(
-        variant(&example("air-and-trench.toml")),
-        air_and_trench()
+        &variant(&example("air-and-trench.toml")),
+        &air_and_trench()
     ));
 }
 
@@ -149,12 +152,12 @@ fn one_setup_one_variant_however_spelled_and_however_often() {
         "pick-the-piece:slots=flying-bomber,super-cannon;drops=A1,N1,J2;",
     ] {
         for _ in 0..50 {
-            assert!(same(variant(spelling), first), "{spelling}");
+            assert!(same(&variant(spelling), &first), "{spelling}");
         }
     }
     assert!(!same(
-        variant("pick-the-piece:slots=C,O;drops=N,A,J2"),
-        first
+        &variant("pick-the-piece:slots=C,O;drops=N,A,J2"),
+        &first
     ));
 }
 
@@ -163,7 +166,7 @@ fn toml_file_lookups_are_interned_too() {
     let path = example("knights-of-daniel.toml");
     let first = variant(&path);
     for _ in 0..50 {
-        assert!(same(variant(&path), first));
+        assert!(same(&variant(&path), &first));
     }
     assert_eq!(first.title, "Knights of Daniel");
 }
@@ -192,7 +195,7 @@ fn a_setup_without_drops_has_no_pocket() {
     assert!(err.to_string().contains("pocket"), "{err}");
 }
 
-fn promotions(v: &'static Variant) -> Vec<String> {
+fn promotions(v: &VariantRef) -> Vec<String> {
     let pos = Position::from_fen(v, &fen_with_pocket(v, "k9/3P6/10/10/10/10/10/10/10/9K")).unwrap();
     let mut out: Vec<String> = pos
         .legal_moves()
@@ -213,19 +216,19 @@ fn fen_with_pocket(v: &Variant, board: &str) -> String {
 #[test]
 fn promotion_choices_follow_the_chosen_pieces() {
     assert_eq!(
-        promotions(variant("pick-the-piece:slots=O,C;drops=N,A,J2")),
+        promotions(&variant("pick-the-piece:slots=O,C;drops=N,A,J2")),
         pick_support::strs(&["q", "r", "b", "n", "o", "c", "a"])
     );
     assert_eq!(
-        promotions(variant("pick-the-piece:slots=W,F;drops=C,J3")),
+        promotions(&variant("pick-the-piece:slots=W,F;drops=C,J3")),
         pick_support::strs(&["q", "r", "b", "n", "w", "f", "c"])
     );
     assert_eq!(
-        promotions(variant("pick-the-piece:slots=Q,A")),
+        promotions(&variant("pick-the-piece:slots=Q,A")),
         pick_support::strs(&["q", "r", "b", "n", "a"])
     );
     assert_eq!(
-        promotions(variant("pick-the-piece:slots=R,R;drops=J")),
+        promotions(&variant("pick-the-piece:slots=R,R;drops=J")),
         pick_support::strs(&["q", "r", "b", "n"])
     );
 }
@@ -334,11 +337,11 @@ fn a_promoted_changeling_enters_in_the_phase_picked() {
             pick_support::strs(&["q", "r", "b", "n", "y"]),
         ),
     ] {
-        assert_eq!(promotions(variant(spec)), choices, "{spec}");
+        assert_eq!(promotions(&variant(spec)), choices, "{spec}");
     }
     // The promoted piece is the phase named, and changes phase when it moves.
     let v = variant("pick-the-piece:slots=Y,Q");
-    let pos = Position::from_fen(v, "k9/3P6/10/10/10/10/10/10/10/9K w - - 0 1").unwrap();
+    let pos = Position::from_fen(&v, "k9/3P6/10/10/10/10/10/10/10/9K w - - 0 1").unwrap();
     let promoted = play(&pos, &["d9d10y"]);
     let d10 = Square::parse("d10").unwrap();
     assert_eq!(
@@ -358,8 +361,11 @@ fn a_promoted_changeling_enters_in_the_phase_picked() {
 fn a_dropped_changeling_enters_in_the_phase_picked() {
     let v = variant("pick-the-piece:slots=Q,Q;drops=Y,Z");
     assert_eq!(v.key, "pick-the-piece:slots=Q,Q;drops=Z,Y");
-    let pos =
-        Position::from_fen(v, "k9/10/10/10/10/10/10/10/PPPPPPPPPP/K1R7[YZzy] w - - 0 1").unwrap();
+    let pos = Position::from_fen(
+        &v,
+        "k9/10/10/10/10/10/10/10/PPPPPPPPPP/K1R7[YZzy] w - - 0 1",
+    )
+    .unwrap();
     assert_eq!(
         pos.fen(),
         "k9/10/10/10/10/10/10/10/PPPPPPPPPP/K1R7[ZYzy] w - - 0 1",
@@ -692,9 +698,9 @@ proptest! {
     fn garbage_specs_never_panic(spec in garbage_spec()) {
         match resolve(&spec) {
             Ok(v) => {
-                let pos = Position::start(v);
+                let pos = Position::start(&v);
                 prop_assert!(!pos.legal_moves().is_empty());
-                prop_assert!(same(resolve(&spec).unwrap(), v));
+                prop_assert!(same(&resolve(&spec).unwrap(), &v));
             }
             Err(e) => prop_assert!(!e.to_string().is_empty()),
         }

@@ -13,7 +13,7 @@ use common::Rng;
 use menagerie_games::pick_the_piece::custom::catalogue;
 use menagerie_games::{resolve, VariantError};
 use menagerie_rules::perft::perft;
-use menagerie_rules::{Color, Piece, Position, Role, Variant};
+use menagerie_rules::{Color, Piece, Position, Role, VariantRef};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
 use std::collections::BTreeSet;
@@ -73,7 +73,7 @@ fn every_game_round_trips_along_random_games() {
     let mut checked = 0;
     let mut starts = 0;
     for v in menagerie_games::all() {
-        checked += random_games(&Position::start(v), 4, 60, v.key.len() as u64);
+        checked += random_games(&Position::start(&v), 4, 60, v.key.len() as u64);
         starts += 1;
     }
     let narrow = menagerie_games::longer_board::longer_board_straight_pass_over();
@@ -123,7 +123,7 @@ fn any_setup() -> impl Strategy<Value = (Role, Role, String, u64)> {
 /// and pawns about to promote, so that drops and promotions of the picked
 /// pieces come early: White Kf1, the slot pieces on a1/j1, Pc9 Pd9; Black
 /// Kf10, the slot pieces on a10/j10, pg2 ph2.
-fn open_position(v: &'static Variant, a1: Role, j1: Role) -> Position {
+fn open_position(v: &VariantRef, a1: Role, j1: Role) -> Position {
     let (a1, j1) = (Piece::new(Color::White, a1), Piece::new(Color::White, j1));
     let (a10, j10) = (
         Piece::new(Color::Black, a1.role),
@@ -161,8 +161,8 @@ fn random_custom_setups_round_trip_along_random_games() {
             Err(e) => panic!("{spec}: not a setup error: {e}"),
         };
         assert_eq!(v.roles, v.roles.with_phases(), "{spec}: a phase is missing");
-        random_games(&Position::start(v), 2, 50, seed);
-        random_games(&open_position(v, a1, j1), 2, 40, seed.rotate_left(17));
+        random_games(&Position::start(&v), 2, 50, seed);
+        random_games(&open_position(&v, a1, j1), 2, 40, seed.rotate_left(17));
         tested
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -96,7 +96,7 @@ fn a_prong_list_after_a_digit_or_twice_is_rejected() {
 fn a_prong_list_in_another_game_is_rejected() {
     for name in ["chess", "longer-board", "wreckage"] {
         let v = menagerie_games::by_name(name).unwrap();
-        let start = Position::start(v).fen();
+        let start = Position::start(&v).fen();
         let fen = start.replacen('Q', "Q(22222222)", 1);
         let e = Position::from_fen(v, &fen).expect_err(&fen).to_string();
         assert!(e.contains("prong"), "{name}: {e}");

@@ -650,7 +650,7 @@ fn repetition_is_no_draw_by_default() {
 
 #[test]
 fn repetition_draws_with_the_optional_draw_rules() {
-    let v = build(true).leak();
+    let v = build(true).shared();
     assert!(v.options.draw_rules && !wounds().options.draw_rules);
     let mut game = GameRecord::new(Position::from_fen(v, SHUFFLE).unwrap());
     shuffle(&mut game, 1);
@@ -668,8 +668,8 @@ fn repetition_draws_with_the_optional_draw_rules() {
 fn no_progress_draw_only_with_the_optional_draw_rules() {
     let fen = "7k/8/8/8/8/8/8/K7 w - - 100 80";
     assert_eq!(GameRecord::new(at(fen)).outcome(), None);
-    let v = build(true).leak();
-    let game = GameRecord::new(Position::from_fen(v, fen).unwrap());
+    let v = build(true).shared();
+    let game = GameRecord::new(Position::from_fen(&v, fen).unwrap());
     assert_eq!(
         game.outcome(),
         Some(Outcome::Draw {

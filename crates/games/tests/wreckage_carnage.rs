@@ -11,7 +11,7 @@ use wreckage_support::*;
 #[test]
 fn t_init_36_actions_for_white_in_both_games() {
     for v in [wreckage(), carnage()] {
-        let pos = Position::start(v);
+        let pos = Position::start(&v);
         let all = moves(&pos);
         assert_eq!(all.len(), 36, "{}", v.key);
         let pawn_moves = all
@@ -37,7 +37,7 @@ fn t_init_36_actions_for_white_in_both_games() {
 fn t_init_black_also_has_36() {
     for v in [wreckage(), carnage()] {
         let fen = v.start_fen.replace(" w ", " b ");
-        let pos = at(v, &fen);
+        let pos = at(&v, &fen);
         let all = moves(&pos);
         assert_eq!(all.len(), 36);
         for m in ["c10b8", "c10d8", "h10g8", "h10i8", "a10b8", "j10i8", "e9e6"] {
@@ -51,7 +51,7 @@ fn t_init_black_also_has_36() {
 #[test]
 fn t_drop_1_ninja_drops_after_e2e5_e9e6() {
     for v in [wreckage(), carnage()] {
-        let pos = after_all(&Position::start(v), &["e2e5", "e9e6"]);
+        let pos = after_all(&Position::start(&v), &["e2e5", "e9e6"]);
         assert_eq!(drops(&pos), list(&["J@e2", "J@e3", "J@e4"]), "{}", v.key);
     }
 }
@@ -648,7 +648,7 @@ const ALL_SEVEN: [&str; 7] = [
 
 fn castle_position(extra: &str) -> Position {
     at(
-        wreckage(),
+        &wreckage(),
         &fen_with(&format!("Xa1 Rb1 Kf1 Ri1 Dj1 {extra}"), "", 'w', "KQ"),
     )
 }
@@ -657,7 +657,7 @@ fn castle_position(extra: &str) -> Position {
 fn t_castle_seven_options() {
     assert_eq!(castlings(&castle_position("kf10")), list(&ALL_SEVEN));
     let carnage_pos = at(
-        carnage(),
+        &carnage(),
         &fen_with("Xa1 Rb1 Kf1 Ri1 Dj1 kf10", "", 'w', "KQ"),
     );
     assert_eq!(castlings(&carnage_pos), list(&ALL_SEVEN));

@@ -11,7 +11,7 @@ use wreckage_support::*;
 #[test]
 fn start_positions_round_trip() {
     for v in [wreckage(), carnage()] {
-        let pos = Position::start(v);
+        let pos = Position::start(&v);
         assert_eq!(pos.fen(), v.start_fen);
     }
 }
@@ -19,7 +19,7 @@ fn start_positions_round_trip() {
 #[test]
 fn two_target_en_passant_round_trips() {
     let fen = "k9/7r2/1p8/10/10/4Pp4/3p6/P9/10/K1Q4R2[GJgj] b - e3e4 0 12";
-    assert_eq!(at(wreckage(), fen).fen(), fen);
+    assert_eq!(at(&wreckage(), fen).fen(), fen);
 }
 
 #[test]
@@ -27,7 +27,7 @@ fn en_passant_after_a_promoting_two_step_is_accepted() {
     let pos = w("Ka1 Pe8 kj10", "", 'w');
     let next = after(&pos, "e8e10q");
     assert!(next.fen().contains(" e9 "), "{}", next.fen());
-    assert_eq!(at(wreckage(), &next.fen()).fen(), next.fen());
+    assert_eq!(at(&wreckage(), &next.fen()).fen(), next.fen());
 }
 
 #[test]
@@ -90,7 +90,7 @@ proptest! {
         }
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let v = if carnage_game { carnage() } else { wreckage() };
-        if let Ok(pos) = Position::from_fen(v, &text) {
+        if let Ok(pos) = Position::from_fen(&v, &text) {
             let _ = pos.legal_moves();
             let _ = perft::perft(&pos, 2);
             prop_assert_eq!(Position::from_fen(v, &pos.fen()).map(|p| p.fen()), Ok(pos.fen()));

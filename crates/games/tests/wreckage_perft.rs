@@ -69,9 +69,9 @@ fn reference_agrees_with_every_flag_flipped() {
         drops_reset_50_move: false,
     };
     for (carnage, name) in [(false, "wreckage.perft"), (true, "carnage.perft")] {
-        let v = wreckage::build(carnage, flags).leak();
+        let v = wreckage::build(carnage, flags).shared();
         for case in common::read_perft_file(name) {
-            let pos = Position::from_fen(v, &case.fen).unwrap();
+            let pos = Position::from_fen(&v, &case.fen).unwrap();
             common::random_playouts(&pos, 2, 40, case.id.len() as u64 * 977);
         }
     }

@@ -69,7 +69,7 @@ fn black_ninja_pawn_promotes_on_rank_1() {
 
 #[test]
 fn ninja_pawn_move_resets_the_halfmove_clock() {
-    let pos = at(wreckage(), "9k/10/10/10/10/10/10/10/4J5/K9[] w - - 17 40");
+    let pos = at(&wreckage(), "9k/10/10/10/10/10/10/10/4J5/K9[] w - - 17 40");
     assert_eq!(after(&pos, "e2d2").halfmoves(), 0);
 }
 
@@ -128,7 +128,7 @@ fn detonator_never_captures_by_moving() {
 
 #[test]
 fn detonation_resets_the_halfmove_clock() {
-    let pos = at(wreckage(), "9k/10/10/10/4r5/4X5/10/10/10/K9[] w - - 30 40");
+    let pos = at(&wreckage(), "9k/10/10/10/4r5/4X5/10/10/10/K9[] w - - 30 40");
     let next = after(&pos, "e5e5");
     assert_eq!(next.halfmoves(), 0);
     assert_eq!(next.board().get(sq("e6")), None);
@@ -197,23 +197,23 @@ fn frozen_pawn_cannot_take_en_passant() {
 
 #[test]
 fn frozen_king_cannot_castle() {
-    let pos = at(carnage(), &fen_with("Rb1 Kf1 Ri1 kf10 te2", "", 'w', "KQ"));
+    let pos = at(&carnage(), &fen_with("Rb1 Kf1 Ri1 kf10 te2", "", 'w', "KQ"));
     assert!(pos.frozen(Color::White).contains(sq("f1")));
     assert!(castlings(&pos).is_empty());
 }
 
 #[test]
 fn frozen_rook_cannot_castle() {
-    let pos = at(carnage(), &fen_with("Rb1 Kf1 Ri1 kf10 ta2", "", 'w', "KQ"));
+    let pos = at(&carnage(), &fen_with("Rb1 Kf1 Ri1 kf10 ta2", "", 'w', "KQ"));
     assert_eq!(castlings(&pos), list(&["f1g1i1f1", "f1h1i1g1", "f1i1i1h1"]));
 }
 
 #[test]
 fn frozen_enemy_does_not_attack_the_castling_path() {
-    let attacked = at(carnage(), &fen_with("Rb1 Kf1 Ri1 kf10 rg5", "", 'w', "KQ"));
+    let attacked = at(&carnage(), &fen_with("Rb1 Kf1 Ri1 kf10 rg5", "", 'w', "KQ"));
     assert_eq!(castlings(&attacked).len(), 4);
     let frozen = at(
-        carnage(),
+        &carnage(),
         &fen_with("Rb1 Kf1 Ri1 Th5 kf10 rg5", "", 'w', "KQ"),
     );
     assert_eq!(castlings(&frozen).len(), 7);
@@ -293,7 +293,7 @@ fn drops_count_as_actions_against_stalemate() {
 
 #[test]
 fn castling_moves_king_and_rook() {
-    let pos = at(wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10", "", 'w', "KQ"));
+    let pos = at(&wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10", "", 'w', "KQ"));
     let next = after(&pos, "f1b1b1c1");
     assert_eq!(next.fen(), "5k4/10/10/10/10/10/10/10/10/1KR5R1[] b - - 1 1");
     let short = after(&pos, "f1g1i1f1");
@@ -305,7 +305,7 @@ fn castling_moves_king_and_rook() {
 
 #[test]
 fn castling_shorthand_and_king_step_are_distinct() {
-    let pos = at(wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10", "", 'w', "KQ"));
+    let pos = at(&wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10", "", 'w', "KQ"));
     let step = menagerie_rules::notation::parse(&pos, "f1g1").unwrap();
     assert!(matches!(step, menagerie_rules::Move::Normal { .. }));
     let castle = menagerie_rules::notation::parse(&pos, "f1h1").unwrap();
@@ -314,14 +314,14 @@ fn castling_shorthand_and_king_step_are_distinct() {
 
 #[test]
 fn dropped_guillotine_between_king_and_rook_blocks_castling() {
-    let pos = at(wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10", "G", 'w', "KQ"));
+    let pos = at(&wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10", "G", 'w', "KQ"));
     let next = after_all(&pos, &["G@g1", "f10e10"]);
     assert_eq!(castlings(&next).len(), 4, "queen-side only");
 }
 
 #[test]
 fn castling_rights_are_kept_per_rook() {
-    let pos = at(wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10", "", 'w', "KQ"));
+    let pos = at(&wreckage(), &fen_with("Rb1 Kf1 Ri1 kf10", "", 'w', "KQ"));
     let next = after_all(&pos, &["i1h1", "f10e10", "h1i1", "e10f10"]);
     assert!(next.fen().contains(" Q "), "{}", next.fen());
     assert_eq!(castlings(&next).len(), 4);
@@ -332,7 +332,7 @@ fn castling_rights_are_kept_per_rook() {
 #[test]
 fn detonating_a_rook_ends_its_right() {
     let pos = at(
-        wreckage(),
+        &wreckage(),
         &fen_with("Rb1 Kf1 Ri1 Xc9 rb10 kf10 ri10", "", 'w', "KQkq"),
     );
     let next = after(&pos, "c9c9");
@@ -343,7 +343,7 @@ fn detonating_a_rook_ends_its_right() {
 #[test]
 fn dragon_approach_on_a_rook_ends_its_right() {
     let pos = at(
-        wreckage(),
+        &wreckage(),
         &fen_with("Rb1 Kf1 Ri1 Di2 rb10 kf10 ri10", "", 'w', "KQkq"),
     );
     let next = after(&pos, "i2i9");
@@ -354,7 +354,7 @@ fn dragon_approach_on_a_rook_ends_its_right() {
 #[test]
 fn guillotine_fly_over_capture_of_a_rook_ends_its_right() {
     let pos = at(
-        wreckage(),
+        &wreckage(),
         "1r3k2r1/10/1G8/10/10/10/10/10/10/1R3K2R1[] w KQkq - 0 1",
     );
     let next = after(&pos, "b8b10");
@@ -367,7 +367,7 @@ fn guillotine_fly_over_capture_of_a_rook_ends_its_right() {
 fn fifty_move_rule_with_a_drop_resetting_it() {
     let fen = "9k/10/10/10/10/10/10/10/10/K9[J] w - - 99 80";
     let quiet = {
-        let mut g = GameRecord::new(at(wreckage(), fen));
+        let mut g = GameRecord::new(at(&wreckage(), fen));
         g.play_str("a1b1").unwrap();
         g
     };
@@ -377,7 +377,7 @@ fn fifty_move_rule_with_a_drop_resetting_it() {
             reason: EndReason::FiftyMoves
         })
     );
-    let mut dropped = GameRecord::new(at(wreckage(), fen));
+    let mut dropped = GameRecord::new(at(&wreckage(), fen));
     dropped.play_str("J@e2").unwrap();
     assert_eq!(dropped.position().halfmoves(), 0);
     assert_eq!(dropped.outcome(), None);
@@ -386,7 +386,7 @@ fn fifty_move_rule_with_a_drop_resetting_it() {
 #[test]
 fn castling_does_not_reset_the_halfmove_clock() {
     let pos = at(
-        wreckage(),
+        &wreckage(),
         "5k4/10/10/10/10/10/10/10/10/1R3K2R1[] w K - 12 30",
     );
     assert_eq!(after(&pos, "f1h1i1g1").halfmoves(), 13);
@@ -394,7 +394,7 @@ fn castling_does_not_reset_the_halfmove_clock() {
 
 #[test]
 fn repetition_counts_the_hands() {
-    let start = at(wreckage(), "1r7k/10/10/10/10/10/10/10/10/9K[J] w - - 0 1");
+    let start = at(&wreckage(), "1r7k/10/10/10/10/10/10/10/10/9K[J] w - - 0 1");
     let mut g = GameRecord::new(start);
     for m in [
         "J@b2", "b10b2", "j1i1", "b2b10", "i1i2", "j10i10", "i2j1", "i10j10",
@@ -430,7 +430,7 @@ fn flag_freeze_affects_friendly() {
             ..Flags::default()
         },
     );
-    let pos = at(v, &fen("Ka1 Te5 Re6 kj10", "", 'w'));
+    let pos = at(&v, &fen("Ka1 Te5 Re6 kj10", "", 'w'));
     assert!(pos.frozen(Color::White).contains(sq("e6")));
     assert!(dests(&pos, "e6").is_empty());
     let default = c("Ka1 Te5 Re6 kj10", "", 'w');
@@ -447,14 +447,14 @@ fn flag_detonator_hits_friendly() {
         },
     );
     let pieces = "Ka1 Xe5 Rf6 kj10 rd6 we6 bf4 jf5 pd4";
-    let pos = at(v, &fen(pieces, "", 'w'));
+    let pos = at(&v, &fen(pieces, "", 'w'));
     assert_eq!(
         captures(&pos, "e5e5"),
         list(&["d4", "d6", "e6", "f4", "f6"])
     );
-    let own_king = at(v, &fen("Kd5 Xe5 kj10 re6", "", 'w'));
+    let own_king = at(&v, &fen("Kd5 Xe5 kj10 re6", "", 'w'));
     assert!(!legal(&own_king, "e5e5"), "would destroy its own king");
-    let no_check = at(v, &fen("Ke4 Xe5 kf6", "", 'b'));
+    let no_check = at(&v, &fen("Ke4 Xe5 kf6", "", 'b'));
     assert!(!no_check.is_check(), "that detonation is never available");
     assert!(w("Ke4 Xe5 kf6", "", 'b').is_check());
 }
@@ -469,11 +469,11 @@ fn flag_promote_to_drop_piece() {
                 ..Flags::default()
             },
         );
-        let pos = at(v, &fen("Ka1 Pe9 kj10", "", 'w'));
+        let pos = at(&v, &fen("Ka1 Pe9 kj10", "", 'w'));
         assert_eq!(dests(&pos, "e9").len(), 8);
         assert!(legal(&pos, &format!("e9e10{letter}")));
         let default = at(
-            menagerie_games::wreckage::build(carnage, Flags::default()).leak(),
+            &menagerie_games::wreckage::build(carnage, Flags::default()).shared(),
             &fen("Ka1 Pe9 kj10", "", 'w'),
         );
         assert!(!legal(&default, &format!("e9e10{letter}")));
@@ -490,8 +490,8 @@ fn flag_drops_reset_50_move() {
             ..Flags::default()
         },
     );
-    assert_eq!(after(&at(v, fen_text), "J@e2").halfmoves(), 41);
-    assert_eq!(after(&at(wreckage(), fen_text), "J@e2").halfmoves(), 0);
+    assert_eq!(after(&at(&v, fen_text), "J@e2").halfmoves(), 41);
+    assert_eq!(after(&at(&wreckage(), fen_text), "J@e2").halfmoves(), 0);
 }
 
 #[test]

@@ -51,7 +51,7 @@ fn main() -> ExitCode {
         }
     };
     for (n, game) in games(&text).iter().enumerate() {
-        println!("game {}: {}", n + 1, audit(Position::start(v), game));
+        println!("game {}: {}", n + 1, audit(Position::start(&v), game));
     }
     ExitCode::SUCCESS
 }

@@ -3,11 +3,11 @@
 //!
 //! A flag that does not concern a game changes nothing in it: setting
 //! `freeze_affects_friendly` while playing chess is harmless. The options
-//! themselves, and the one interned variant per game and option values, live
+//! themselves, and the cache of variants per game and option values, live
 //! in [`menagerie_games::options`]; this module is the protocols' adapter.
 
 use menagerie_games::options::{self, OptionValues};
-use menagerie_rules::Variant;
+use menagerie_rules::{Variant, VariantRef};
 
 /// The rule flags a GUI has set: values by option name (the names of
 /// [`menagerie_games::options::ALL`]); a flag not set has its default.
@@ -118,7 +118,7 @@ impl RuleFlags {
     /// The flags a variant built by [`apply`] carries (defaults for a
     /// variant that [`apply`] did not build).
     #[must_use]
-    pub fn of(variant: &'static Variant) -> RuleFlags {
+    pub fn of(variant: &VariantRef) -> RuleFlags {
         let mut flags = RuleFlags::default();
         if let Some((_, changed)) = options::origin(variant) {
             for (name, &value) in &changed {
@@ -144,10 +144,10 @@ pub fn parse_bool(text: &str) -> Option<bool> {
 }
 
 /// `base` with `flags` applied: `base` itself when the flags change nothing
-/// in it, otherwise the one interned variant per (base, changed options).
+/// in it, otherwise the cached variant per (base, changed options) ([`options::apply`]).
 #[must_use]
-pub fn apply(base: &'static Variant, flags: &RuleFlags) -> &'static Variant {
-    options::apply(base, &flags.values_for(base)).map_or(base, |(v, _)| v)
+pub fn apply(base: &VariantRef, flags: &RuleFlags) -> VariantRef {
+    options::apply(base, &flags.values_for(base)).map_or_else(|_| base.clone(), |(v, _)| v)
 }
 
 /// The game a spec (built-in name, inline Pick the Piece setup or `.toml`
@@ -155,9 +155,9 @@ pub fn apply(base: &'static Variant, flags: &RuleFlags) -> &'static Variant {
 ///
 /// # Errors
 /// The variant resolver's message.
-pub fn select(spec: &str, flags: &RuleFlags) -> Result<&'static Variant, String> {
+pub fn select(spec: &str, flags: &RuleFlags) -> Result<VariantRef, String> {
     let base = menagerie_games::resolve(spec).map_err(|e| e.to_string())?;
-    Ok(apply(base, flags))
+    Ok(apply(&base, flags))
 }
 
 #[cfg(test)]
@@ -168,7 +168,10 @@ mod tests {
     fn default_flags_give_the_builtin_game() {
         for name in menagerie_games::NAMES {
             let v = menagerie_games::by_name(name).unwrap();
-            assert!(std::ptr::eq(apply(v, &RuleFlags::default()), v), "{name}");
+            assert!(
+                menagerie_rules::VariantRef::ptr_eq(&apply(&v, &RuleFlags::default()), &v),
+                "{name}"
+            );
         }
     }
 
@@ -178,9 +181,9 @@ mod tests {
         f.set("detonator_hits_friendly", true);
         let a = select("wreckage", &f).unwrap();
         let b = select("wreckage", &f).unwrap();
-        assert!(std::ptr::eq(a, b));
+        assert!(menagerie_rules::VariantRef::ptr_eq(&a, &b));
         assert!(a.options.detonator_hits_friendly);
-        assert_eq!(RuleFlags::of(a), f);
+        assert_eq!(RuleFlags::of(&a), f);
         assert_eq!(f.to_words(), "detonator_hits_friendly=true");
         assert_eq!(RuleFlags::from_words(&f.to_words()).unwrap(), f);
     }
@@ -207,9 +210,9 @@ mod tests {
                 .options
                 .wall_pass_over_straight_only
         );
-        assert!(std::ptr::eq(
-            select("chess", &l).unwrap(),
-            menagerie_games::by_name("chess").unwrap()
+        assert!(menagerie_rules::VariantRef::ptr_eq(
+            &select("chess", &l).unwrap(),
+            &menagerie_games::by_name("chess").unwrap()
         ));
         let mut reset = with("draw_rules", false);
         assert!(reset.set_or_reset("wounds_draw_rules", None));

@@ -5,7 +5,7 @@
 use crate::flags::{self, RuleFlags};
 use menagerie_engine::nnue::EvalChoice;
 use menagerie_engine::Options;
-use menagerie_rules::Variant;
+use menagerie_rules::VariantRef;
 use std::time::Duration;
 
 /// Largest transposition table a GUI may ask for, in MiB.
@@ -69,7 +69,7 @@ impl Settings {
     ///
     /// # Errors
     /// The variant resolver's message (unknown name, bad setup).
-    pub fn game(&self) -> Result<&'static Variant, String> {
+    pub fn game(&self) -> Result<VariantRef, String> {
         let spec = if self.setup.trim().is_empty() {
             &self.variant
         } else {

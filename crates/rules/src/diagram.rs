@@ -12,7 +12,7 @@ use crate::piece::{Piece, Role};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::square_set::SquareSet;
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantRef};
 
 /// Files and ranks of a diagram's window.
 pub const SIZE: u8 = 7;
@@ -58,7 +58,7 @@ pub struct Diagram {
 /// The movement diagram of `role` as it plays in `v`, or `None` when no
 /// legal probe position exists (a board smaller than the window).
 #[must_use]
-pub fn movement(v: &'static Variant, role: Role) -> Option<Diagram> {
+pub fn movement(v: &VariantRef, role: Role) -> Option<Diagram> {
     let g = &v.geometry;
     if g.files() < SIZE || g.ranks() < SIZE {
         return None;
@@ -85,7 +85,7 @@ pub fn movement(v: &'static Variant, role: Role) -> Option<Diagram> {
 
 /// Where the subject stands: near the middle; a pawn or ninja pawn on the
 /// lowest rank White's pawns start on (its second rank if it has none).
-fn home_square(v: &'static Variant, role: Role) -> Option<Square> {
+fn home_square(v: &VariantRef, role: Role) -> Option<Square> {
     let g = &v.geometry;
     let rank = match role {
         Role::Pawn | Role::NinjaPawn => Position::start(v)
@@ -163,7 +163,7 @@ impl Window {
 /// The probe: the subject (and a screen, for a piece that captures over
 /// one) on an otherwise empty board; kings are added per position.
 struct Probe {
-    variant: &'static Variant,
+    variant: VariantRef,
     board: crate::board::Board,
     home: Square,
     window: Window,
@@ -171,7 +171,7 @@ struct Probe {
 }
 
 impl Probe {
-    fn new(v: &'static Variant, role: Role, home: Square, window: Window) -> Option<Probe> {
+    fn new(v: &VariantRef, role: Role, home: Square, window: Window) -> Option<Probe> {
         let mut board = crate::board::Board::empty();
         if role == Role::Wall {
             let half = |state| Piece {
@@ -197,7 +197,7 @@ impl Probe {
         .into_iter()
         .find(|&r| v.roles.contains(r))?;
         Some(Probe {
-            variant: v,
+            variant: v.clone(),
             board,
             home,
             window,
@@ -226,7 +226,7 @@ impl Probe {
         window: &Window,
         marks: &mut [Option<MarkKind>],
     ) {
-        let victim = man(self.variant, Color::Black, self.victim);
+        let victim = man(&self.variant, Color::Black, self.victim);
         let Some(pos) = self.position(Some((sq, victim))) else {
             return;
         };
@@ -321,7 +321,7 @@ impl Probe {
             halfmoves: 0,
             fullmoves: 1,
         };
-        Position::from_setup(self.variant, setup).ok()
+        Position::from_setup(&self.variant, setup).ok()
     }
 }
 

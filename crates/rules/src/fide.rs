@@ -6,6 +6,7 @@ use crate::geometry::Geometry;
 use crate::piece::{Role, RoleSet};
 use crate::variant::{
     CastlingNotation, CastlingRule, EndRule, PawnRule, PromotionRule, RuleOptions, Variant,
+    VariantRef,
 };
 use std::sync::LazyLock;
 
@@ -55,13 +56,14 @@ pub fn build() -> Variant {
         end: EndRule::Checkmate,
         prongs: false,
         options: RuleOptions::default(),
+        origin: None,
     }
 }
 
-static CHESS: LazyLock<&'static Variant> = LazyLock::new(|| build().leak());
+static CHESS: LazyLock<Variant> = LazyLock::new(|| build().checked());
 
 /// FIDE chess, built once.
 #[must_use]
-pub fn chess() -> &'static Variant {
-    &CHESS
+pub fn chess() -> VariantRef {
+    VariantRef::builtin(&CHESS)
 }

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use menagerie_rules::{Position, Variant, notation, perft};
-//! # fn variant() -> &'static Variant { menagerie_rules::fide::chess() }
+//! # fn variant() -> menagerie_rules::VariantRef { menagerie_rules::fide::chess() }
 //! let pos = Position::start(variant());
 //! assert_eq!(pos.legal_moves().len(), 20);
 //! let e4 = notation::parse(&pos, "e2e4").unwrap();
@@ -53,4 +53,4 @@ pub use position::{EnPassant, Position};
 pub use record::GameRecord;
 pub use setup::{Pocket, Setup};
 pub use square_set::SquareSet;
-pub use variant::Variant;
+pub use variant::{Variant, VariantRef};

@@ -12,7 +12,7 @@ use crate::outcome::{EndReason, Outcome};
 use crate::piece::{Piece, Role};
 use crate::setup::{castling_bit, Pocket, Setup};
 use crate::square_set::SquareSet;
-use crate::variant::{relative_rank, EndRule, PawnRule, Variant};
+use crate::variant::{relative_rank, EndRule, PawnRule, VariantRef};
 use crate::zobrist;
 
 /// The squares a standard pawn skipped on the previous ply, and where it stands.
@@ -40,7 +40,7 @@ impl EnPassant {
 /// passes) lives in [`crate::record::GameRecord`].
 #[derive(Clone, Debug)]
 pub struct Position {
-    variant: &'static Variant,
+    variant: VariantRef,
     board: Board,
     pockets: ByColor<Pocket>,
     turn: Color,
@@ -53,7 +53,7 @@ pub struct Position {
 
 impl PartialEq for Position {
     fn eq(&self, o: &Position) -> bool {
-        std::ptr::eq(self.variant, o.variant)
+        self.variant.same_game(&o.variant)
             && self.board == o.board
             && self.pockets == o.pockets
             && self.turn == o.turn
@@ -75,17 +75,20 @@ impl Position {
     /// Panics if the variant's own start string is invalid (a program error,
     /// caught by every game's tests).
     #[must_use]
-    pub fn start(variant: &'static Variant) -> Position {
-        Position::from_fen(variant, &variant.start_fen)
-            .expect("variant start position must be valid")
+    pub fn start(variant: impl Into<VariantRef>) -> Position {
+        let variant = variant.into();
+        let fen = variant.start_fen.clone();
+        Position::from_fen(variant, &fen).expect("variant start position must be valid")
     }
 
     /// Parses and validates a position string.
     ///
     /// # Errors
     /// A [`FenError`] naming the field and the problem.
-    pub fn from_fen(variant: &'static Variant, text: &str) -> Result<Position, FenError> {
-        Position::from_setup(variant, fen::parse(variant, text)?)
+    pub fn from_fen(variant: impl Into<VariantRef>, text: &str) -> Result<Position, FenError> {
+        let variant = variant.into();
+        let setup = fen::parse(&variant, text)?;
+        Position::from_setup(variant, setup)
     }
 
     /// Validates a [`Setup`].
@@ -94,7 +97,9 @@ impl Position {
     /// A [`FenError`] for missing or extra kings, impossible pawns, castling
     /// rights without their pieces, impossible en-passant targets, or the side
     /// not to move being in check.
-    pub fn from_setup(variant: &'static Variant, setup: Setup) -> Result<Position, FenError> {
+    pub fn from_setup(variant: impl Into<VariantRef>, setup: Setup) -> Result<Position, FenError> {
+        let variant = variant.into();
+        let royal = variant.has_royal_king();
         let mut pos = Position {
             variant,
             board: setup.board,
@@ -109,7 +114,7 @@ impl Position {
         pos.validate_pieces()?;
         pos.validate_castling()?;
         pos.ep = pos.validate_en_passant(&setup.en_passant)?;
-        if variant.has_royal_king() && pos.is_check_for(!pos.turn) {
+        if royal && pos.is_check_for(!pos.turn) {
             return Err(invalid(format!(
                 "the side not to move ({:?}) is in check",
                 !pos.turn
@@ -262,8 +267,8 @@ impl Position {
     /// The game.
     #[must_use]
     #[inline]
-    pub fn variant(&self) -> &'static Variant {
-        self.variant
+    pub fn variant(&self) -> &VariantRef {
+        &self.variant
     }
 
     /// Piece placement.
@@ -327,7 +332,7 @@ impl Position {
     /// rights and en-passant targets; the clocks do not count.
     #[must_use]
     pub fn same_identity(&self, other: &Position) -> bool {
-        std::ptr::eq(self.variant, other.variant)
+        self.variant.same_game(&other.variant)
             && self.board == other.board
             && self.pockets == other.pockets
             && self.turn == other.turn

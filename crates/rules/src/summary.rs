@@ -63,7 +63,7 @@ mod tests {
     #[test]
     fn the_orthodox_pawn_reads_its_catalogue_row() {
         let v = crate::fide::chess();
-        assert_eq!(summary(Role::Pawn, v), Role::Pawn.entry().summary);
-        assert_eq!(summary(Role::Dragon, v), Role::Dragon.entry().summary);
+        assert_eq!(summary(Role::Pawn, &v), Role::Pawn.entry().summary);
+        assert_eq!(summary(Role::Dragon, &v), Role::Dragon.entry().summary);
     }
 }

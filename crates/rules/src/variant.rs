@@ -6,6 +6,10 @@
 use crate::color::Color;
 use crate::geometry::{Geometry, Square};
 use crate::piece::{Role, RoleSet};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
 
 /// How far a pawn (or ninja pawn) may advance straight forward.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -233,7 +237,7 @@ pub struct Variant {
     /// This one set is what the position reader accepts, so every position
     /// play reaches can be written and read back, and it is the list that
     /// anything naming a game's pieces shows ([`Variant::pieces`]). Build it
-    /// with [`RoleSet::with_phases`]; [`Variant::leak`] refuses a set that is
+    /// with [`RoleSet::with_phases`]; [`Variant::checked`] refuses a set that is
     /// not closed.
     pub roles: RoleSet,
     /// Start position in the notation spec's FEN dialect.
@@ -256,6 +260,9 @@ pub struct Variant {
     pub prongs: bool,
     /// Rule flags.
     pub options: RuleOptions,
+    /// For a game built from another by turning rule options, that game and
+    /// the options that differ; `None` for a game as its builder made it.
+    pub origin: Option<Origin>,
 }
 
 impl Variant {
@@ -285,21 +292,123 @@ impl Variant {
         self.roles.iter()
     }
 
-    /// Turns this value into the `'static` reference positions hold. Builtin
-    /// games call this once; custom games are interned by their callers.
+    /// This value after checking that [`Variant::roles`] is closed under
+    /// [`Role::phases`]: what every game's builder returns through before
+    /// it becomes a [`VariantRef`].
     ///
     /// # Panics
     /// If [`Variant::roles`] lacks a phase of one of its pieces (a program
     /// error in the game's definition: positions its own play reaches could
     /// not be read back).
     #[must_use]
-    pub fn leak(self) -> &'static Variant {
+    pub fn checked(self) -> Variant {
         assert_eq!(
             self.roles,
             self.roles.with_phases(),
             "{}: the role set must hold every phase of its pieces",
             self.key
         );
-        Box::leak(Box::new(self))
+        self
+    }
+
+    /// Turns this value into a shared handle ([`Variant::checked`] first):
+    /// the form positions hold for games built at run time (players' own
+    /// setups, games with rule options), freed when the last position or
+    /// cache entry holding it goes.
+    ///
+    /// # Panics
+    /// As [`Variant::checked`].
+    #[must_use]
+    pub fn shared(self) -> VariantRef {
+        VariantRef(Handle::Shared(Arc::new(self.checked())))
+    }
+
+    /// Whether `self` and `other` are the same game: the same value, or two
+    /// builds of the same game (same key, title, rule options and option
+    /// origin), as when a cache rebuilt a setup it had evicted.
+    #[must_use]
+    pub fn same_game(&self, other: &Variant) -> bool {
+        std::ptr::eq(self, other)
+            || (self.key == other.key
+                && self.title == other.title
+                && self.options == other.options
+                && self.origin.as_ref().map(|o| &o.changed)
+                    == other.origin.as_ref().map(|o| &o.changed))
+    }
+}
+
+/// Where a game built by turning rule options came from.
+#[derive(Clone, Debug)]
+pub struct Origin {
+    /// The game the options were applied to.
+    pub base: VariantRef,
+    /// The option values that differ from `base`'s, by option name.
+    pub changed: BTreeMap<String, bool>,
+}
+
+/// A handle on a [`Variant`], what a [`crate::Position`] holds: cheap to
+/// clone and dereferencing to the game. Built-in games are `static` values
+/// ([`VariantRef::builtin`], a copy of a reference to clone); games built at
+/// run time are reference-counted ([`Variant::shared`]), so a game dropped
+/// from every cache lives exactly as long as the positions that play it.
+#[derive(Clone)]
+pub struct VariantRef(Handle);
+
+#[derive(Clone)]
+enum Handle {
+    Builtin(&'static Variant),
+    Shared(Arc<Variant>),
+}
+
+impl VariantRef {
+    /// The handle on a game kept in a `static` for the program's life (a
+    /// built-in game, built once through [`Variant::checked`]).
+    #[must_use]
+    pub const fn builtin(v: &'static Variant) -> VariantRef {
+        VariantRef(Handle::Builtin(v))
+    }
+
+    /// Whether both handles hold the very same value (not merely the same
+    /// game: see [`Variant::same_game`]).
+    #[must_use]
+    pub fn ptr_eq(a: &VariantRef, b: &VariantRef) -> bool {
+        std::ptr::eq(&**a, &**b)
+    }
+
+    /// Whether this handle's game was built at run time (reference-counted)
+    /// rather than kept in a `static`.
+    #[must_use]
+    pub fn is_shared(&self) -> bool {
+        matches!(self.0, Handle::Shared(_))
+    }
+}
+
+impl Deref for VariantRef {
+    type Target = Variant;
+
+    #[inline]
+    fn deref(&self) -> &Variant {
+        match &self.0 {
+            Handle::Builtin(v) => v,
+            Handle::Shared(v) => v,
+        }
+    }
+}
+
+impl AsRef<Variant> for VariantRef {
+    fn as_ref(&self) -> &Variant {
+        self
+    }
+}
+
+impl fmt::Debug for VariantRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "VariantRef({:?})", self.key)
+    }
+}
+
+impl From<&VariantRef> for VariantRef {
+    fn from(v: &VariantRef) -> VariantRef {
+        v.clone()
     }
 }

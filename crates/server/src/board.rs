@@ -5,7 +5,7 @@
 use crate::dto::{BoardPosition, OptionMap};
 use crate::error::{ApiError, ErrorCode};
 use crate::{explain, readable, view};
-use menagerie_rules::{notation, GameRecord, Position, Variant};
+use menagerie_rules::{notation, GameRecord, Position, VariantRef};
 
 /// The most moves a position request may carry.
 pub const MAX_MOVES: usize = 1000;
@@ -68,7 +68,7 @@ pub fn replay(start: Position, moves: &[String]) -> Result<Played, ApiError> {
 
 /// The position after `played`, as the analysis board draws it.
 #[must_use]
-pub fn position(variant: &'static Variant, options: OptionMap, played: Played) -> BoardPosition {
+pub fn position(variant: &VariantRef, options: OptionMap, played: Played) -> BoardPosition {
     let record = &played.record;
     let pos = record.position();
     let outcome = record.outcome();

@@ -10,7 +10,7 @@ use crate::explain;
 use crate::readable::{self, color_name};
 use crate::store::{Ending, MoveRow, SeatTicket};
 use crate::view;
-use menagerie_rules::{ByColor, Color, GameRecord, Move, Outcome, Variant};
+use menagerie_rules::{ByColor, Color, GameRecord, Move, Outcome, VariantRef};
 use std::cell::OnceCell;
 use std::sync::Arc;
 use std::time::Instant;
@@ -169,7 +169,7 @@ pub struct Game {
     /// Flags that differ from the defaults.
     pub options: OptionMap,
     /// The game's rules.
-    pub variant: &'static Variant,
+    pub variant: VariantRef,
     /// How it is played.
     pub mode: Mode,
     /// Who plays each side.
@@ -302,7 +302,7 @@ impl Game {
             id: n.id,
             spec: n.spec,
             options: n.options,
-            variant: n.record.start().variant(),
+            variant: n.record.start().variant().clone(),
             mode: n.mode,
             players: n.players,
             tokens: n.tokens,

@@ -366,7 +366,7 @@ mod tests {
     #[test]
     fn labels_are_unique_in_every_game() {
         for v in menagerie_games::all() {
-            let mut p = Position::start(v);
+            let mut p = Position::start(&v);
             for ply in 0..60 {
                 let legal = p.legal_moves();
                 if legal.is_empty() {

@@ -1,5 +1,5 @@
 //! Variant specs and rule options for the web API: which specs the server
-//! accepts and the JSON description of a game. The options and the interned
+//! accepts and the JSON description of a game. The options and the cached
 //! variant per (game, options) live in [`menagerie_games::options`].
 
 use crate::dto::{OptionInfo, OptionMap, PieceInfo, VariantInfo};
@@ -7,7 +7,7 @@ use crate::error::{ApiError, ErrorCode};
 use menagerie_games::catalogue::GameEntry;
 use menagerie_games::options;
 use menagerie_rules::summary;
-use menagerie_rules::{Position, Role, Variant};
+use menagerie_rules::{Position, Role, Variant, VariantRef};
 
 /// The longest variant spec accepted.
 pub const MAX_SPEC_LEN: usize = 300;
@@ -17,7 +17,7 @@ pub const MAX_SPEC_LEN: usize = 300;
 ///
 /// # Errors
 /// `400 unknown_variant` or `400 bad_setup`.
-pub fn base(spec: &str) -> Result<&'static Variant, ApiError> {
+pub fn base(spec: &str) -> Result<VariantRef, ApiError> {
     let spec = spec.trim();
     if spec.len() > MAX_SPEC_LEN {
         return Err(ApiError::bad_request(
@@ -46,9 +46,9 @@ pub fn base(spec: &str) -> Result<&'static Variant, ApiError> {
 ///
 /// # Errors
 /// `400` for an unknown spec or an unknown flag.
-pub fn resolve(spec: &str, options: &OptionMap) -> Result<(&'static Variant, OptionMap), ApiError> {
+pub fn resolve(spec: &str, options: &OptionMap) -> Result<(VariantRef, OptionMap), ApiError> {
     let base = base(spec)?;
-    options::apply(base, options)
+    options::apply(&base, options)
         .map_err(|e| ApiError::bad_request(ErrorCode::UnknownOption, e.to_string()))
 }
 
@@ -65,17 +65,17 @@ pub fn start_position(
     spec: &str,
     options: Option<&OptionMap>,
     fen: Option<&str>,
-) -> Result<(&'static Variant, OptionMap, Position), ApiError> {
+) -> Result<(VariantRef, OptionMap, Position), ApiError> {
     let (variant, options) = resolve(spec, options.unwrap_or(&OptionMap::new()))?;
     let start = match fen.map(str::trim).filter(|f| !f.is_empty()) {
-        None => Position::start(variant),
+        None => Position::start(&variant),
         Some(f) if f.len() > MAX_FEN_LEN => {
             return Err(ApiError::bad_request(
                 ErrorCode::BadFen,
                 format!("a position string has at most {MAX_FEN_LEN} characters"),
             ))
         }
-        Some(f) => Position::from_fen(variant, f)
+        Some(f) => Position::from_fen(&variant, f)
             .map_err(|e| ApiError::bad_request(ErrorCode::BadFen, e.to_string()))?,
     };
     Ok((variant, options, start))
@@ -92,7 +92,7 @@ pub fn roles(v: &Variant) -> Vec<Role> {
 
 /// The description of a game for `GET /api/variants`.
 #[must_use]
-pub fn info(v: &'static Variant) -> VariantInfo {
+pub fn info(v: &VariantRef) -> VariantInfo {
     let start = Position::start(v);
     let entry = GameEntry::find(&v.key);
     let (blurb, notes) = entry.map_or_else(GameEntry::custom, |e| (e.blurb, e.notes));
@@ -142,13 +142,13 @@ mod tests {
         o.insert("detonator_hits_friendly".into(), true);
         let (a, ca) = resolve("wreckage", &o).unwrap();
         let (b, _) = resolve("wreckage", &o).unwrap();
-        assert!(std::ptr::eq(a, b));
+        assert!(menagerie_rules::VariantRef::ptr_eq(&a, &b));
         assert!(a.options.detonator_hits_friendly);
         assert_eq!(ca.len(), 1);
         let (plain, none) = resolve("wreckage", &OptionMap::new()).unwrap();
-        assert!(std::ptr::eq(
-            plain,
-            menagerie_games::by_name("wreckage").unwrap()
+        assert!(menagerie_rules::VariantRef::ptr_eq(
+            &plain,
+            &menagerie_games::by_name("wreckage").unwrap()
         ));
         assert!(none.is_empty());
     }
@@ -159,7 +159,10 @@ mod tests {
         o.insert("draw_rules".into(), true);
         let (v, changed) = resolve("chess", &o).unwrap();
         assert!(changed.is_empty());
-        assert!(std::ptr::eq(v, menagerie_games::by_name("chess").unwrap()));
+        assert!(menagerie_rules::VariantRef::ptr_eq(
+            &v,
+            &menagerie_games::by_name("chess").unwrap()
+        ));
     }
 
     #[test]

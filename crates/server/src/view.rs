@@ -8,7 +8,7 @@ use crate::dto::{
 use crate::game::{Game, Mode, Seat};
 use crate::readable;
 use menagerie_rules::mechanics::{prongs, wall};
-use menagerie_rules::{Color, Move, Outcome, Piece, Position, Role, Variant};
+use menagerie_rules::{Color, Move, Outcome, Piece, Position, Role, VariantRef};
 use std::time::Instant;
 
 /// The game as everyone sees it (`you` is filled in per viewer).
@@ -348,7 +348,7 @@ fn action(pos: &Position, m: &Move, label: String) -> LegalAction {
 }
 
 /// The movement diagram of `role` in `v`, computed by the move generator.
-pub(crate) fn diagram(v: &'static Variant, role: Role) -> Option<MovementDiagram> {
+pub(crate) fn diagram(v: &VariantRef, role: Role) -> Option<MovementDiagram> {
     let d = menagerie_rules::diagram::movement(v, role)?;
     Some(MovementDiagram {
         files: menagerie_rules::diagram::SIZE,

@@ -21,6 +21,9 @@ fn config() -> Config {
     }
 }
 
+/// The player key the setup tests save under.
+const SETUP_KEY: &str = "0123456789abcdef0123456789abcdef";
+
 fn memory_app() -> Router {
     let store: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().unwrap());
     app(store, &config())
@@ -842,18 +845,30 @@ async fn custom_setups_with_options_and_saved_setups() {
         &app,
         "/api/setups",
         None,
-        json!({"name": "Blasters", "spec": spec, "options": {"detonator_hits_friendly": true}}),
+        json!({"player": SETUP_KEY, "name": "Blasters", "spec": spec,
+            "options": {"detonator_hits_friendly": true}}),
     )
     .await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     assert_eq!(v["spec"], "pick-the-piece:slots=X,D;drops=T,J2");
-    let (s, v) = get(&app, "/api/setups", None).await;
+    let (s, v) = get(&app, &format!("/api/setups?player={SETUP_KEY}"), None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v.as_array().unwrap().len(), 1);
     assert_eq!(v[0]["options"]["detonator_hits_friendly"], true);
-    let (s, _) = get(&app, "/api/setups/Blasters", None).await;
+    let (s, _) = get(
+        &app,
+        &format!("/api/setups/Blasters?player={SETUP_KEY}"),
+        None,
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
-    let (s, v) = post(&app, "/api/setups", None, json!({"name": "", "spec": spec})).await;
+    let (s, v) = post(
+        &app,
+        "/api/setups",
+        None,
+        json!({"player": SETUP_KEY, "name": "", "spec": spec}),
+    )
+    .await;
     assert_eq!(
         (s, v["error"].as_str()),
         (StatusCode::BAD_REQUEST, Some("bad_name"))
@@ -862,15 +877,20 @@ async fn custom_setups_with_options_and_saved_setups() {
         &app,
         "/api/setups",
         None,
-        json!({"name": "x", "spec": "pick-the-piece:slots=K,K"}),
+        json!({"player": SETUP_KEY, "name": "x", "spec": "pick-the-piece:slots=K,K"}),
     )
     .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    let req = Request::delete("/api/setups/Blasters")
+    let req = Request::delete(format!("/api/setups/Blasters?player={SETUP_KEY}"))
         .body(Body::empty())
         .unwrap();
     assert_eq!(raw(&app, req).await.0, StatusCode::NO_CONTENT);
-    let (s, _) = get(&app, "/api/setups/Blasters", None).await;
+    let (s, _) = get(
+        &app,
+        &format!("/api/setups/Blasters?player={SETUP_KEY}"),
+        None,
+    )
+    .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
 

@@ -72,7 +72,7 @@ impl Store for Gone {
     fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError> {
         Err(gone())
     }
-    fn delete_setup(&self, _: &str) -> Result<bool, StoreError> {
+    fn delete_setup(&self, _: &str, _: &str) -> Result<bool, StoreError> {
         Err(gone())
     }
     fn load_review(&self, _: &str) -> Result<Option<ReviewRow>, StoreError> {

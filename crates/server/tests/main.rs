@@ -28,6 +28,7 @@ mod rematch;
 mod rematch_stored;
 mod review;
 mod seats;
+mod setups;
 mod site_limits;
 mod store;
 mod store_rematch;

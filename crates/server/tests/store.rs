@@ -11,7 +11,7 @@ use menagerie_rules::Color;
 use menagerie_server::game::{Mode, Player};
 use menagerie_server::store::{
     ChallengeRow, ChallengeState, Ending, GameRow, MoveRow, PgStore, ReviewPlyRow, SeatTicket,
-    Seen, SetupRow, SqliteStore, Store, StoreError,
+    Seen, SetupRow, SqliteStore, Store, StoreError, LEGACY_OWNER,
 };
 use support::pg::{server_url, with_db, ScratchDb};
 
@@ -196,6 +196,7 @@ fn changes_on_a_stale_view_are_conflicts(s: &dyn Store) {
 
 fn setups_by_name(s: &dyn Store) {
     let setup = |name: &str, spec: &str| SetupRow {
+        owner: OWNER.into(),
         name: name.into(),
         spec: spec.into(),
         options_json: "{}".into(),
@@ -214,9 +215,47 @@ fn setups_by_name(s: &dyn Store) {
             setup("mine", "pick-the-piece:slots=A,A")
         ]
     );
-    assert!(s.delete_setup("mine").unwrap());
-    assert!(!s.delete_setup("mine").unwrap());
+    assert!(s.delete_setup(OWNER, "mine").unwrap());
+    assert!(!s.delete_setup(OWNER, "mine").unwrap());
     assert_eq!(s.list_setups().unwrap().len(), 1);
+}
+
+/// The player key of [`setups_by_name`]'s setups.
+const OWNER: &str = "0123456789abcdef";
+
+fn setups_are_kept_per_owner(s: &dyn Store) {
+    let setup = |owner: &str, name: &str, spec: &str| SetupRow {
+        owner: owner.into(),
+        name: name.into(),
+        spec: spec.into(),
+        options_json: "{}".into(),
+        saved_ms: 5,
+    };
+    let (a, b) = ("aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb");
+    s.save_setup(&setup(a, "mine", "chess")).unwrap();
+    s.save_setup(&setup(b, "mine", "wreckage")).unwrap();
+    s.save_setup(&setup(b, "Zed", "wounds")).unwrap();
+    s.save_setup(&setup(LEGACY_OWNER, "old", "carnage"))
+        .unwrap();
+    assert_eq!(s.player_setups(a).unwrap(), vec![setup(a, "mine", "chess")]);
+    assert_eq!(
+        s.player_setups(b).unwrap(),
+        vec![setup(b, "Zed", "wounds"), setup(b, "mine", "wreckage")]
+    );
+    assert_eq!(
+        s.find_setup(a, "mine").unwrap(),
+        Some(setup(a, "mine", "chess"))
+    );
+    assert_eq!(s.find_setup(a, "Zed").unwrap(), None);
+    assert_eq!(s.count_setups().unwrap(), 4);
+    // one owner's delete leaves the other's setup of that name
+    assert!(!s.delete_setup(a, "Zed").unwrap());
+    assert!(s.delete_setup(a, "mine").unwrap());
+    assert_eq!(
+        s.find_setup(b, "mine").unwrap(),
+        Some(setup(b, "mine", "wreckage"))
+    );
+    assert_eq!(s.list_setups().unwrap().len(), 3);
 }
 
 fn reviews_round_trip_and_resume(s: &dyn Store) {
@@ -555,6 +594,11 @@ fn setups_by_name_on_both_backends() {
 }
 
 #[test]
+fn setups_are_kept_per_owner_on_both_backends() {
+    on_both("setups_per_owner", setups_are_kept_per_owner);
+}
+
+#[test]
 fn reviews_on_both_backends() {
     on_both("reviews", reviews_round_trip_and_resume);
 }
@@ -594,10 +638,17 @@ fn a_postgres_database_of_version_1_gains_the_lobby() {
          INSERT INTO games (id, variant, start_fen, mode, white, black, white_token,
             black_token, created_ms) VALUES ('old', 'chess', 'x', 'local', 'human', 'human',
             't', 't', 1);
-         INSERT INTO moves (game_id, ply, move) VALUES ('old', 1, 'e2e4');",
+         INSERT INTO moves (game_id, ply, move) VALUES ('old', 1, 'e2e4');
+         INSERT INTO setups (name, spec, saved_ms) VALUES ('old', 'chess', 1);",
         menagerie_server::store::pg::schema::STEPS[0]
     ));
     let s = PgStore::open(&db.url).unwrap();
+    // a setup saved before setups had owners keeps the empty owner
+    let old = s.find_setup(LEGACY_OWNER, "old").unwrap().unwrap();
+    assert_eq!(
+        (old.owner.as_str(), old.spec.as_str()),
+        (LEGACY_OWNER, "chess")
+    );
     let (_, moves) = s.load_game("old").unwrap().unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].played_ms, None);

@@ -179,15 +179,23 @@ export const api = {
    * @returns {Promise<{ fen: string, legal: import('./types.js').LegalAction[] }>}
    */
   positionActions: (body) => request('POST', '/api/positions', { body }),
-  /** @returns {Promise<SavedSetup[]>} */
-  setups: () => request('GET', '/api/setups'),
   /**
+   * The setups this player key saved (`GET /api/setups?player=`).
+   * @param {string} player
+   * @returns {Promise<SavedSetup[]>}
+   */
+  setups: (player) => request('GET', `/api/setups?player=${enc(player)}`),
+  /**
+   * @param {string} player
    * @param {string} name
    * @param {string} spec
    */
-  saveSetup: (name, spec) => request('POST', '/api/setups', { body: { name, spec } }),
-  /** @param {string} name */
-  deleteSetup: (name) => request('DELETE', `/api/setups/${enc(name)}`),
+  saveSetup: (player, name, spec) => request('POST', '/api/setups', { body: { player, name, spec } }),
+  /**
+   * @param {string} player
+   * @param {string} name
+   */
+  deleteSetup: (player, name) => request('DELETE', `/api/setups/${enc(name)}?player=${enc(player)}`),
   /**
    * Opens a challenge in the lobby (`POST /api/challenges`).
    * @param {object} body

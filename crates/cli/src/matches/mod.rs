@@ -12,7 +12,7 @@ pub mod uci_player;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_engine::level::Rng;
 use menagerie_protocol::pgn;
-use menagerie_rules::{fen, notation, Color, GameRecord, Outcome, Position, Setup, Variant};
+use menagerie_rules::{fen, notation, Color, GameRecord, Outcome, Position, Setup, VariantRef};
 use players::{Budget, Player, Spec};
 use stats::Tally;
 use std::io::Write;
@@ -26,7 +26,7 @@ pub struct Settings {
     /// Variant spec as given (sent to external engines too).
     pub variant_spec: String,
     /// The game.
-    pub variant: &'static Variant,
+    pub variant: VariantRef,
     /// First player.
     pub a: Spec,
     /// Second player.
@@ -110,7 +110,7 @@ pub fn edited(game: GameRecord, edit: impl FnOnce(&mut Setup)) -> GameRecord {
 /// An opening: `plies` random legal moves from the start position, chosen
 /// from the opening's own seed, that do not end the game.
 #[must_use]
-pub fn opening(variant: &'static Variant, plies: u32, seed: u64) -> GameRecord {
+pub fn opening(variant: &VariantRef, plies: u32, seed: u64) -> GameRecord {
     let mut rng = Rng::new(seed);
     for _ in 0..100 {
         let mut game = GameRecord::new(Position::start(variant));
@@ -138,7 +138,7 @@ fn play_game(
     black: &mut Player,
 ) -> Result<Finished, String> {
     let mut game = opening(
-        s.variant,
+        &s.variant,
         s.opening_plies,
         s.seed ^ u64::from(index / 2).wrapping_mul(0x9e37_79b9_7f4a_7c15),
     );

@@ -70,7 +70,7 @@ fn incremental_accumulators_match_a_refresh_in_every_game() {
     let net = random_net(32, 7);
     for variant in menagerie_games::all() {
         let made: usize = (0..12)
-            .map(|seed| playout(&net, Position::start(variant), seed, 160))
+            .map(|seed| playout(&net, Position::start(&variant), seed, 160))
             .sum();
         assert!(made > 12 * 20, "{}: only {made} moves", variant.key);
     }
@@ -117,7 +117,7 @@ fn search_in_step(net: &std::sync::Arc<Network>, pos: &Position, depth: u32) {
 fn the_output_is_symmetric_for_a_mirrored_start() {
     let net = random_net(32, 9);
     for variant in menagerie_games::all() {
-        let pos = Position::start(variant);
+        let pos = Position::start(&variant);
         let acc = fresh(&net, &pos);
         // Both sides' perspectives of a symmetric start are equal.
         assert_eq!(acc.v[0], acc.v[1], "{}", variant.key);
@@ -130,7 +130,7 @@ fn shipped_nets_play_at_full_strength_and_named_nets_at_every_level() {
     use std::sync::Arc;
     let named = Arc::new(random_net(32, 13));
     for variant in menagerie_games::all() {
-        let pos = Position::start(variant);
+        let pos = Position::start(&variant);
         let classical = crate::eval::evaluate(&pos, &crate::eval::DEFAULT);
         let engine = |level, eval| {
             Engine::new(Options {
@@ -206,7 +206,7 @@ fn incremental_accumulators_match_a_refresh_with_output_buckets() {
     let net = bucketed_net(32, 17);
     for variant in menagerie_games::all() {
         let made: usize = (0..3)
-            .map(|seed| playout(&net, Position::start(variant), seed, 160))
+            .map(|seed| playout(&net, Position::start(&variant), seed, 160))
             .sum();
         assert!(made > 3 * 20, "{}: only {made} moves", variant.key);
     }
@@ -232,7 +232,7 @@ fn incremental_accumulators_match_a_refresh_with_king_buckets() {
         let files = variant.geometry.files();
         let net = kinged_net(32, 19, 4, files);
         let made: usize = (0..4)
-            .map(|seed| playout(&net, Position::start(variant), seed, 200))
+            .map(|seed| playout(&net, Position::start(&variant), seed, 200))
             .sum();
         assert!(made > 4 * 20, "{}: only {made} moves", variant.key);
     }

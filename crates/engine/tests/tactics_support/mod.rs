@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use menagerie_engine::{Engine, Limits, Score, SearchResult, Silent};
-use menagerie_rules::{notation, Color, Move, Outcome, Position, Variant};
+use menagerie_rules::{notation, Color, Move, Outcome, Position, VariantRef};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -56,12 +56,12 @@ pub fn board(files: usize, ranks: usize, pieces: &str) -> String {
 }
 
 /// The game of that name.
-pub fn game(name: &str) -> &'static Variant {
+pub fn game(name: &str) -> VariantRef {
     menagerie_games::by_name(name).unwrap_or_else(|| panic!("no game {name}"))
 }
 
 /// Parses a position string, panicking with the reason.
-pub fn at(variant: &'static Variant, fen: &str) -> Position {
+pub fn at(variant: &VariantRef, fen: &str) -> Position {
     Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
@@ -188,7 +188,7 @@ pub struct Tactic<'a> {
 /// result really is best (brute force for mates, a restricted search of the
 /// other moves for material). Returns the position for further checks.
 pub fn solve(t: &Tactic) -> Position {
-    let pos = at(game(t.game), t.fen);
+    let pos = at(&game(t.game), t.fen);
     let legal = legal(&pos);
     for m in t.moves {
         assert!(

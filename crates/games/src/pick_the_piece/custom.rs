@@ -13,14 +13,15 @@
 //! from the catalogue of single-square pieces the project implements. Every
 //! mistake is reported as a [`SetupError`] naming the offending entry. A
 //! valid setup becomes a [`Family`] whose key is the canonical inline form,
-//! and [`intern`] turns it into the one `&'static Variant` for that form.
+//! and [`intern`] turns it into the game for that form (kept in a bounded cache).
 
 use super::{air_and_trench, air_and_trench_family, build, Family};
-use menagerie_rules::{Pick, PieceEntry, Role, Variant, PIECES};
+use crate::cache::VariantCache;
+use menagerie_rules::{Pick, PieceEntry, Role, VariantRef, PIECES};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{LazyLock, Mutex};
+use std::sync::LazyLock;
 
 /// The prefix of the inline form.
 pub const INLINE_PREFIX: &str = "pick-the-piece:";
@@ -453,16 +454,22 @@ fn family(c: &Choices, name: Option<String>) -> Family {
     }
 }
 
-static INTERNED: LazyLock<Mutex<HashMap<(String, String), &'static Variant>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+/// Most players' setups kept built at once: 256, about 7 MB at ~28 KB a
+/// game. Far more than any one server plays at a time, and a bound however
+/// many distinct setups are asked for (each setup named once would otherwise
+/// stay in memory for the program's life). An evicted setup still being
+/// played lives on in its positions; asking for it again rebuilds it.
+pub const CACHE_CAPACITY: usize = 256;
 
-/// The one `&'static Variant` for a family: the built-in Air and Trench
-/// Warfare when the choices are its own, otherwise a variant built once per
-/// canonical form and title and then reused, so repeated lookups of the same
-/// setup never build (or leak) another variant; the lookup itself still
-/// allocates a few short strings.
+static BUILT: LazyLock<VariantCache<(String, String)>> =
+    LazyLock::new(|| VariantCache::new(CACHE_CAPACITY));
+
+/// The game for a family: the built-in Air and Trench Warfare when the
+/// choices are its own, otherwise the one built for that canonical form and
+/// title while it stays among the [`CACHE_CAPACITY`] most recently used
+/// (built again after it is evicted).
 #[must_use]
-pub fn intern(f: &Family) -> &'static Variant {
+pub fn intern(f: &Family) -> VariantRef {
     let recommended = air_and_trench_family();
     if (f.left_slot, f.right_slot, &f.pocket)
         == (
@@ -473,9 +480,12 @@ pub fn intern(f: &Family) -> &'static Variant {
     {
         return air_and_trench();
     }
-    let mut map = INTERNED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    map.entry((f.key.clone(), f.title.clone()))
-        .or_insert_with(|| build(f).leak())
+    BUILT.get_or_build(&(f.key.clone(), f.title.clone()), || build(f).shared())
+}
+
+/// How many players' setups are built and kept now (at most
+/// [`CACHE_CAPACITY`]).
+#[must_use]
+pub fn cached() -> usize {
+    BUILT.len()
 }

@@ -20,7 +20,7 @@ use menagerie_rules::variant::{
     CastlingNotation, CastlingRule, DropRule, DropZone, EndRule, PawnRule, PromotionRule,
     RuleOptions,
 };
-use menagerie_rules::{fide, Role, RoleSet, Variant};
+use menagerie_rules::{fide, Role, RoleSet, Variant, VariantRef};
 use std::sync::LazyLock;
 
 pub use custom::{parse_inline, parse_toml, FileError, SetupError, SetupProblem};
@@ -79,6 +79,7 @@ pub fn build(f: &Family) -> Variant {
         end: EndRule::Checkmate,
         prongs: false,
         options: RuleOptions::default(),
+        origin: None,
     }
 }
 
@@ -157,11 +158,11 @@ pub fn air_and_trench_family() -> Family {
     }
 }
 
-static AIR_AND_TRENCH: LazyLock<&'static Variant> =
-    LazyLock::new(|| build(&air_and_trench_family()).leak());
+static AIR_AND_TRENCH: LazyLock<Variant> =
+    LazyLock::new(|| build(&air_and_trench_family()).checked());
 
 /// Air and Trench Warfare.
 #[must_use]
-pub fn air_and_trench() -> &'static Variant {
-    &AIR_AND_TRENCH
+pub fn air_and_trench() -> VariantRef {
+    VariantRef::builtin(&AIR_AND_TRENCH)
 }

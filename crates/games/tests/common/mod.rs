@@ -4,7 +4,7 @@
 
 use menagerie_games::options;
 use menagerie_rules::movegen::reference;
-use menagerie_rules::{notation, perft, Position, Variant};
+use menagerie_rules::{notation, perft, Position, VariantRef};
 
 /// One position of a `.perft` file.
 pub struct PerftCase {
@@ -24,12 +24,12 @@ pub struct PerftCase {
 
 impl PerftCase {
     /// The game with this case's options applied.
-    pub fn game(&self) -> &'static Variant {
+    pub fn game(&self) -> VariantRef {
         let base = menagerie_games::by_name(&self.variant)
             .unwrap_or_else(|| panic!("{}: unknown variant", self.id));
         let values = options::parse_assignments(self.options.iter().map(String::as_str))
             .unwrap_or_else(|e| panic!("{}: {e}", self.id));
-        options::apply(base, &values)
+        options::apply(&base, &values)
             .unwrap_or_else(|e| panic!("{}: {e}", self.id))
             .0
     }
@@ -98,7 +98,7 @@ pub fn check_perft_file(name: &str, limit: u64) -> usize {
     let mut ran = 0;
     for case in read_perft_file(name) {
         let v = case.game();
-        let pos = Position::from_fen(v, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let pos = Position::from_fen(&v, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
         assert_eq!(
             Position::from_fen(v, &pos.fen()).unwrap().fen(),
             pos.fen(),

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use menagerie_games::wreckage::{self, Flags};
-use menagerie_rules::{notation, Move, Position, Square, Variant};
+use menagerie_rules::{notation, Move, Position, Square, VariantRef};
 
 /// A position string built from a piece list such as `"Ka1 Dd4 kj10"`
 /// (upper case White, lower case Black), a pocket (without brackets) and
@@ -48,32 +48,32 @@ pub fn fen_with(pieces: &str, pocket: &str, side: char, castling: &str) -> Strin
 }
 
 /// Wreckage with default flags.
-pub fn wreckage() -> &'static Variant {
+pub fn wreckage() -> VariantRef {
     wreckage::wreckage()
 }
 
 /// Carnage with default flags.
-pub fn carnage() -> &'static Variant {
+pub fn carnage() -> VariantRef {
     wreckage::carnage()
 }
 
 /// A game with non-default flags.
-pub fn flagged(carnage: bool, flags: Flags) -> &'static Variant {
-    wreckage::build(carnage, flags).leak()
+pub fn flagged(carnage: bool, flags: Flags) -> VariantRef {
+    wreckage::build(carnage, flags).shared()
 }
 
 /// A Wreckage position from a piece list (see [`fen`]).
 pub fn w(pieces: &str, pocket: &str, side: char) -> Position {
-    at(wreckage(), &fen(pieces, pocket, side))
+    at(&wreckage(), &fen(pieces, pocket, side))
 }
 
 /// A Carnage position from a piece list (see [`fen`]).
 pub fn c(pieces: &str, pocket: &str, side: char) -> Position {
-    at(carnage(), &fen(pieces, pocket, side))
+    at(&carnage(), &fen(pieces, pocket, side))
 }
 
 /// Parses a position string, panicking with the reason.
-pub fn at(v: &'static Variant, fen: &str) -> Position {
+pub fn at(v: &VariantRef, fen: &str) -> Position {
     Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 

@@ -104,7 +104,7 @@ pub struct Game {
 impl PartialEq for Game {
     fn eq(&self, o: &Game) -> bool {
         self.tags == o.tags
-            && std::ptr::eq(self.start.variant(), o.start.variant())
+            && self.start.variant().same_game(o.start.variant())
             && self.start.fen() == o.start.fen()
             && self.moves == o.moves
             && self.comments == o.comments
@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn new_game_tags_say_what_is_needed() {
         let v = menagerie_games::by_name("wounds").unwrap();
-        let g = Game::new(Position::start(v));
+        let g = Game::new(Position::start(&v));
         assert_eq!(g.tag("Variant"), Some("wounds"));
         assert_eq!(g.tag("FEN"), None);
         let p = Position::from_fen(v, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();

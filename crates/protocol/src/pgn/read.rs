@@ -6,18 +6,18 @@ use super::build::Builder;
 use super::tokens::{tokenize, Tok};
 use super::Game;
 use crate::flags::{self, RuleFlags};
-use menagerie_rules::{Color, Position, Variant};
+use menagerie_rules::{Color, Position, VariantRef};
 use std::fmt;
 
 /// Chooses the game a record is played in from its tags.
-pub type Resolver = dyn Fn(&[(String, String)]) -> Result<&'static Variant, String>;
+pub type Resolver = dyn Fn(&[(String, String)]) -> Result<VariantRef, String>;
 
 /// The usual resolver: the `Variant` tag (absent, `Standard` or `normal`:
 /// chess) through `menagerie_games::resolve`, with the `RuleFlags` tag.
 ///
 /// # Errors
 /// A message naming the unknown variant or the bad flag.
-pub fn standard_resolver(tags: &[(String, String)]) -> Result<&'static Variant, String> {
+pub fn standard_resolver(tags: &[(String, String)]) -> Result<VariantRef, String> {
     let rule_flags = tag_flags(tags)?;
     flags::select(variant_spec(tags), &rule_flags)
 }

@@ -170,7 +170,7 @@ impl Session {
         };
         let pos = match start {
             Start::StartPos => Position::start(variant),
-            Start::Fen(fen) => match Position::from_fen(variant, fen) {
+            Start::Fen(fen) => match Position::from_fen(&variant, fen) {
                 Ok(p) => p,
                 Err(e) => {
                     return self.info(&format!(

@@ -122,7 +122,7 @@ mod tests {
     fn tables_have_xboard_shape() {
         for name in menagerie_games::NAMES {
             let v = menagerie_games::by_name(name).unwrap();
-            let t = piece_table(v);
+            let t = piece_table(&v);
             assert_eq!(t.len(), 44, "{name}");
             for role in v.roles.iter() {
                 assert!(t.contains(role.letter()), "{name} {role:?}");

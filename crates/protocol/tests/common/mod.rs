@@ -4,7 +4,7 @@
 #![allow(dead_code)] // each test file uses a part
 
 use menagerie_protocol::worker::{Out, SharedBuffer};
-use menagerie_rules::{notation, Position, Variant};
+use menagerie_rules::{notation, Position, VariantRef};
 use std::io::{self, BufReader, Read};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
@@ -144,7 +144,7 @@ impl Drop for Live {
 }
 
 /// A built-in game.
-pub fn game(name: &str) -> &'static Variant {
+pub fn game(name: &str) -> VariantRef {
     menagerie_games::by_name(name).expect("a built-in game")
 }
 

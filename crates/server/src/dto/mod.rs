@@ -194,7 +194,33 @@ pub struct AnalysisRequest {
     pub movetime_ms: Option<u64>,
 }
 
-/// `POST /api/setups`: a named custom setup for the Pick the Piece builder.
+/// `POST /api/setups`: a named custom setup for the Pick the Piece builder,
+/// kept under the player key that saves it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveSetup {
+    /// The saving player's key (as the lobby's: 16 to 64 letters, digits,
+    /// `-` or `_`).
+    pub player: String,
+    /// The name it is kept under (1 to 80 characters).
+    pub name: String,
+    /// The variant spec (`pick-the-piece:slots=...;drops=...` or a game name).
+    pub spec: String,
+    /// Rule flags.
+    #[serde(default)]
+    pub options: OptionMap,
+}
+
+/// `GET /api/setups` and `GET`/`DELETE /api/setups/{name}`: whose setups.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupQuery {
+    /// The player key the setups were saved under.
+    #[serde(default)]
+    pub player: Option<String>,
+}
+
+/// A saved setup as the API answers it (its owner's key is not shown).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {

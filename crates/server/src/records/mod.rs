@@ -14,7 +14,7 @@ pub use tree::read;
 
 use crate::error::{ApiError, ErrorCode};
 use menagerie_protocol::{flags, pgn};
-use menagerie_rules::Variant;
+use menagerie_rules::VariantRef;
 
 /// The largest body `POST /api/records/read` and `/write` accept.
 pub const BODY_LIMIT: usize = 1 << 20;
@@ -29,9 +29,9 @@ pub const MAX_MOVES: usize = 5000;
 ///
 /// # Errors
 /// The message of the unknown spec or flag.
-pub fn resolver(tags: &[(String, String)]) -> Result<&'static Variant, String> {
+pub fn resolver(tags: &[(String, String)]) -> Result<VariantRef, String> {
     let base = crate::variants::base(pgn::variant_spec(tags)).map_err(|e| e.message)?;
-    Ok(flags::apply(base, &pgn::tag_flags(tags)?))
+    Ok(flags::apply(&base, &pgn::tag_flags(tags)?))
 }
 
 /// `400 bad_record` with `message`.

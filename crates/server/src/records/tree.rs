@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::readable;
 use menagerie_games::options;
 use menagerie_protocol::pgn::{self, LineMove};
-use menagerie_rules::{notation, Position, Variant};
+use menagerie_rules::{notation, Position, VariantRef};
 
 /// The first game of `text`, every move of its main line and variations
 /// checked.
@@ -30,7 +30,7 @@ pub fn read(text: &str) -> Result<RecordTree, ApiError> {
 }
 
 /// The spec and option values a client sends to play `v` again.
-fn spec_of(v: &'static Variant) -> (String, OptionMap) {
+fn spec_of(v: &VariantRef) -> (String, OptionMap) {
     match options::origin(v) {
         Some((base, changed)) => (base.key.clone(), changed),
         None => (v.key.clone(), OptionMap::new()),

@@ -18,5 +18,5 @@ pub async fn position(
     let (variant, options, start) =
         variants::start_position(&req.variant, req.options.as_ref(), req.fen.as_deref())?;
     let played = board::replay(start, req.moves.as_deref().unwrap_or_default())?;
-    Ok(Json(board::position(variant, options, played)))
+    Ok(Json(board::position(&variant, options, played)))
 }

@@ -11,7 +11,7 @@ pub async fn list() -> Json<Vec<VariantInfo>> {
     Json(
         menagerie_games::all()
             .into_iter()
-            .map(variants::info)
+            .map(|v| variants::info(&v))
             .collect(),
     )
 }
@@ -22,7 +22,7 @@ pub async fn list() -> Json<Vec<VariantInfo>> {
 /// `400` for an unknown or invalid spec.
 pub async fn one(Path(key): Path<String>) -> Result<Json<VariantInfo>, ApiError> {
     let (v, _) = variants::resolve(&key, &OptionMap::new())?;
-    Ok(Json(variants::info(v)))
+    Ok(Json(variants::info(&v)))
 }
 
 /// The piece catalogue: every piece with its letter and name, and whether a

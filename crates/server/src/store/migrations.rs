@@ -29,7 +29,7 @@ type SqliteStep = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// The SQLite schema's steps, in order (step `i` makes version `i + 1`).
 const SQLITE_STEPS: &[SqliteStep] = &[
-    sqlite_v1, sqlite_v2, sqlite_v3, sqlite_v4, sqlite_v5, sqlite_v6,
+    sqlite_v1, sqlite_v2, sqlite_v3, sqlite_v4, sqlite_v5, sqlite_v6, sqlite_v7,
 ];
 
 /// The newest SQLite schema version this build knows.
@@ -91,6 +91,28 @@ pub const TICKET_COLUMNS: &str = "
 ALTER TABLE games ADD COLUMN ticket TEXT;
 ALTER TABLE games ADD COLUMN ticket_claimed_ms BIGINT;
 ";
+
+/// Version 7: setups are kept per player key: `setups` gains an `owner`
+/// and is keyed by (owner, name). The setups already saved keep the empty
+/// owner ([`super::LEGACY_OWNER`]). SQLite cannot change a primary key in
+/// place, so the table is copied.
+fn sqlite_v7(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    tx.execute_batch(
+        "ALTER TABLE setups RENAME TO setups_v4;
+         CREATE TABLE setups (
+             owner TEXT NOT NULL DEFAULT '',
+             name TEXT NOT NULL,
+             spec TEXT NOT NULL,
+             options TEXT NOT NULL DEFAULT '{}',
+             saved_ms INTEGER NOT NULL,
+             PRIMARY KEY (owner, name)
+         );
+         INSERT INTO setups (owner, name, spec, options, saved_ms)
+             SELECT '', name, spec, options, saved_ms FROM setups_v4;
+         DROP TABLE setups_v4;",
+    )?;
+    Ok(())
+}
 
 /// Whether `table` has the column `column`.
 fn has_column(tx: &Transaction<'_>, table: &str, column: &str) -> Result<bool, StoreError> {
@@ -233,6 +255,42 @@ mod tests {
             .query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(version, i64::try_from(SQLITE_VERSION).unwrap());
+    }
+
+    #[test]
+    fn a_version_4_file_keeps_its_setups_without_an_owner() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(&format!(
+            "{}
+             ALTER TABLE moves ADD COLUMN played_ms INTEGER;
+             {}
+             {};
+             CREATE TABLE schema_version (version INTEGER PRIMARY KEY,
+                applied_ms INTEGER NOT NULL);
+             INSERT INTO schema_version VALUES (1, 0), (2, 0), (3, 0), (4, 0);
+             INSERT INTO setups (name, spec, options, saved_ms)
+                VALUES ('old', 'chess', '{{}}', 7);",
+            super::super::SCHEMA,
+            super::super::LOBBY_SCHEMA,
+            super::super::rematches::SCHEMA
+        ))
+        .unwrap();
+        migrate_sqlite(&mut conn).unwrap();
+        let row: (String, String, i64) = conn
+            .query_row("SELECT owner, name, saved_ms FROM setups", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .unwrap();
+        assert_eq!(
+            row,
+            (super::super::LEGACY_OWNER.to_string(), "old".into(), 7)
+        );
+        // a player's setup of the same name is another row
+        conn.execute(
+            "INSERT INTO setups (owner, name, spec, saved_ms) VALUES ('k', 'old', 'x', 8)",
+            [],
+        )
+        .unwrap();
     }
 
     #[test]

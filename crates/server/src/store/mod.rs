@@ -147,10 +147,13 @@ pub struct MoveRow {
     pub played_ms: Option<i64>,
 }
 
-/// A named custom setup.
+/// A named custom setup, kept per player key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupRow {
-    /// The name.
+    /// The player key that saved it ([`LEGACY_OWNER`] for a setup saved
+    /// before setups had owners).
+    pub owner: String,
+    /// The name, unique per owner.
     pub name: String,
     /// The variant spec.
     pub spec: String,
@@ -213,21 +216,47 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// [`StoreError::Conflict`] if it is not; another [`StoreError`].
     fn set_draw_offer(&self, id: &str, seen: &Seen, side: Option<Color>) -> Result<(), StoreError>;
-    /// Saves (or replaces) a named setup.
+    /// Saves (or replaces) a setup under its owner and name.
     ///
     /// # Errors
     /// A [`StoreError`].
     fn save_setup(&self, setup: &SetupRow) -> Result<(), StoreError>;
-    /// Every named setup, by name.
+    /// Every setup of every owner, by owner and name (copying a database).
     ///
     /// # Errors
     /// A [`StoreError`].
     fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError>;
-    /// Deletes a named setup; whether it existed.
+    /// The setups `owner` saved, by name.
     ///
     /// # Errors
     /// A [`StoreError`].
-    fn delete_setup(&self, name: &str) -> Result<bool, StoreError>;
+    fn player_setups(&self, owner: &str) -> Result<Vec<SetupRow>, StoreError> {
+        let mut all = self.list_setups()?;
+        all.retain(|r| r.owner == owner);
+        Ok(all)
+    }
+    /// The setup `owner` saved as `name`, if any.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn find_setup(&self, owner: &str, name: &str) -> Result<Option<SetupRow>, StoreError> {
+        Ok(self
+            .player_setups(owner)?
+            .into_iter()
+            .find(|r| r.name == name))
+    }
+    /// How many setups the store holds, all owners together.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn count_setups(&self) -> Result<u64, StoreError> {
+        Ok(self.list_setups()?.len() as u64)
+    }
+    /// Deletes the setup `owner` saved as `name`; whether it existed.
+    ///
+    /// # Errors
+    /// A [`StoreError`].
+    fn delete_setup(&self, owner: &str, name: &str) -> Result<bool, StoreError>;
     /// A game's stored review with its positions in ply order, if any.
     ///
     /// # Errors
@@ -633,7 +662,36 @@ impl SqliteStore {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+
+    /// The setups matching `filter` (an SQL condition with its order).
+    fn setups_where(
+        &self,
+        filter: &str,
+        args: &[&dyn rusqlite::ToSql],
+    ) -> Result<Vec<SetupRow>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT owner, name, spec, options, saved_ms FROM setups WHERE {filter}"
+        ))?;
+        let rows = stmt
+            .query_map(args, |r| {
+                Ok(SetupRow {
+                    owner: r.get(0)?,
+                    name: r.get(1)?,
+                    spec: r.get(2)?,
+                    options_json: r.get(3)?,
+                    saved_ms: r.get(4)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
 }
+
+/// The owner of the setups saved before setups were kept per player key:
+/// no player key is empty, so they are listed to no one and nobody can
+/// overwrite or delete them; they stay readable by name.
+pub const LEGACY_OWNER: &str = "";
 
 impl Store for SqliteStore {
     fn create_game(&self, g: &GameRow) -> Result<(), StoreError> {
@@ -762,35 +820,40 @@ impl Store for SqliteStore {
 
     fn save_setup(&self, s: &SetupRow) -> Result<(), StoreError> {
         self.conn().execute(
-            "INSERT INTO setups (name, spec, options, saved_ms) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT(name) DO UPDATE SET spec = excluded.spec, options = excluded.options,
-                saved_ms = excluded.saved_ms",
-            params![s.name, s.spec, s.options_json, s.saved_ms],
+            "INSERT INTO setups (owner, name, spec, options, saved_ms) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT(owner, name) DO UPDATE SET spec = excluded.spec,
+                options = excluded.options, saved_ms = excluded.saved_ms",
+            params![s.owner, s.name, s.spec, s.options_json, s.saved_ms],
         )?;
         Ok(())
     }
 
     fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError> {
-        let conn = self.conn();
-        let mut stmt =
-            conn.prepare("SELECT name, spec, options, saved_ms FROM setups ORDER BY name")?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok(SetupRow {
-                    name: r.get(0)?,
-                    spec: r.get(1)?,
-                    options_json: r.get(2)?,
-                    saved_ms: r.get(3)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(rows)
+        self.setups_where("1 = 1 ORDER BY owner, name", &[])
     }
 
-    fn delete_setup(&self, name: &str) -> Result<bool, StoreError> {
-        let n = self
+    fn player_setups(&self, owner: &str) -> Result<Vec<SetupRow>, StoreError> {
+        self.setups_where("owner = ?1 ORDER BY name", &[&owner])
+    }
+
+    fn find_setup(&self, owner: &str, name: &str) -> Result<Option<SetupRow>, StoreError> {
+        Ok(self
+            .setups_where("owner = ?1 AND name = ?2", &[&owner, &name])?
+            .pop())
+    }
+
+    fn count_setups(&self) -> Result<u64, StoreError> {
+        let n: i64 = self
             .conn()
-            .execute("DELETE FROM setups WHERE name = ?1", params![name])?;
+            .query_row("SELECT COUNT(*) FROM setups", [], |r| r.get(0))?;
+        Ok(u64::try_from(n).unwrap_or(0))
+    }
+
+    fn delete_setup(&self, owner: &str, name: &str) -> Result<bool, StoreError> {
+        let n = self.conn().execute(
+            "DELETE FROM setups WHERE owner = ?1 AND name = ?2",
+            params![owner, name],
+        )?;
         Ok(n > 0)
     }
 
@@ -1048,6 +1111,7 @@ mod tests {
     fn setups_by_name() {
         let s = SqliteStore::in_memory().unwrap();
         let mut r = SetupRow {
+            owner: "0123456789abcdef".into(),
             name: "mine".into(),
             spec: "pick-the-piece:slots=O,C".into(),
             options_json: "{}".into(),
@@ -1057,7 +1121,7 @@ mod tests {
         r.spec = "pick-the-piece:slots=A,A".into();
         s.save_setup(&r).unwrap();
         assert_eq!(s.list_setups().unwrap(), vec![r]);
-        assert!(s.delete_setup("mine").unwrap());
-        assert!(!s.delete_setup("mine").unwrap());
+        assert!(s.delete_setup("0123456789abcdef", "mine").unwrap());
+        assert!(!s.delete_setup("0123456789abcdef", "mine").unwrap());
     }
 }

@@ -4,6 +4,7 @@
 import { api } from '../api.js';
 import { staticBoardSvg } from '../diagram.js';
 import { $, closest, esc, input, savedSetups, store } from '../dom.js';
+import { playerKey } from '../player.js';
 import { pieceSvg } from '../pieces.js';
 
 /** @typedef {import('../types.js').VariantInfo} VariantInfo */
@@ -34,6 +35,20 @@ export function builderHtml(pieces) {
     </fieldset>`;
 }
 
+/**
+ * What is wrong with a setup name ('' if nothing), as the server checks it:
+ * 1 to 80 characters, none of them a control character or one that is
+ * invisible or turns the text's direction (a name could pass for another).
+ * @param {string} name
+ */
+export function setupNameProblem(name) {
+  const n = [...name.trim()];
+  if (!n.length || n.length > 80) return 'Give the setup a name of 1 to 80 characters first.';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/.test(name)) return 'A setup name may not hold control, invisible or text-direction characters.';
+  return '';
+}
+
 /** The builder's behaviour once drawn. */
 export class Builder {
   /**
@@ -50,7 +65,7 @@ export class Builder {
     this.timer = undefined;
     this.bind();
     this.renderSaved();
-    this.mergeServerSetups();
+    this.mergeOwnSetups();
   }
 
   /** The setup string the slot and hand controls describe. */
@@ -125,7 +140,7 @@ export class Builder {
 
   renderSaved() {
     const s = savedSetups();
-    const names = Object.keys(s);
+    const names = Object.keys(s).filter((n) => !setupNameProblem(n));
     $('#saved-setups').innerHTML = names.length
       ? `<p>Saved setups:</p><ul>${names.map((n) => `<li><button type="button" data-use="${esc(n)}">${esc(n)}</button> <code>${esc(s[n])}</code> <button type="button" class="small" data-del="${esc(n)}" aria-label="Delete setup ${esc(n)}">✕</button></li>`).join('')}</ul>`
       : '';
@@ -153,7 +168,7 @@ export class Builder {
         delete s[name];
         store.set('menagerie.setups', s);
         this.renderSaved();
-        api.deleteSetup(name).catch(() => {});
+        api.deleteSetup(playerKey(), name).catch(() => {});
       }
     });
     $('#save-setup').addEventListener('click', () => this.save());
@@ -161,22 +176,28 @@ export class Builder {
 
   async save() {
     const name = input('#setup-name').value.trim();
-    if (!name) { $('#setup-result').insertAdjacentHTML('afterbegin', '<p class="error" role="alert">Give the setup a name first.</p>'); return; }
+    const problem = setupNameProblem(name);
+    if (problem) { $('#setup-result').insertAdjacentHTML('afterbegin', `<p class="error" role="alert">${esc(problem)}</p>`); return; }
     const v = await this.check();
     if (!v) return;
     const s = savedSetups();
     s[name] = v.key;
     store.set('menagerie.setups', s);
     this.renderSaved();
-    api.saveSetup(name, v.key).catch(() => { /* kept in this browser anyway */ });
+    api.saveSetup(playerKey(), name, v.key).catch(() => { /* kept in this browser anyway */ });
   }
 
-  /** Setups saved on the server (by any browser) join the ones kept here. */
-  mergeServerSetups() {
-    api.setups().then((list) => {
+  /**
+   * The setups this browser's player key saved on the server join the ones
+   * kept here (the server lists no one else's).
+   */
+  mergeOwnSetups() {
+    api.setups(playerKey()).then((list) => {
       if (!Array.isArray(list) || !list.length) return;
       const s = savedSetups();
-      for (const x of list) if (x && x.name && x.spec && !s[x.name] && /^pick-the-piece:/i.test(x.spec)) s[x.name] = x.spec;
+      for (const x of list) {
+        if (x && x.name && x.spec && !s[x.name] && !setupNameProblem(x.name) && /^pick-the-piece:/i.test(x.spec)) s[x.name] = x.spec;
+      }
       store.set('menagerie.setups', s);
       this.renderSaved();
     }).catch(() => {});

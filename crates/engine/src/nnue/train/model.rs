@@ -504,8 +504,8 @@ mod tests {
             }
             let variant = menagerie_games::by_name(game).unwrap();
             let pos = match fen {
-                Some(fen) => Position::from_fen(variant, fen).unwrap(),
-                None => Position::start(variant),
+                Some(fen) => Position::from_fen(&variant, fen).unwrap(),
+                None => Position::start(&variant),
             };
             let g = &variant.geometry;
             let r = Record::new(&pos, 0, 0);

@@ -313,12 +313,39 @@ impl Store for PgStore {
     }
 
     fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError> {
-        self.call(|c| async move { queries::list_setups(&c).await })
+        self.call(|c| async move {
+            queries::setups_where(
+                &c,
+                "TRUE ORDER BY owner COLLATE \"C\", name COLLATE \"C\"",
+                &[],
+            )
+            .await
+        })
     }
 
-    fn delete_setup(&self, name: &str) -> Result<bool, StoreError> {
-        let name = name.to_string();
-        self.call(move |c| async move { queries::delete_setup(&c, &name).await })
+    fn player_setups(&self, owner: &str) -> Result<Vec<SetupRow>, StoreError> {
+        let owner = owner.to_string();
+        self.call(move |c| async move {
+            queries::setups_where(&c, "owner = $1 ORDER BY name COLLATE \"C\"", &[&owner]).await
+        })
+    }
+
+    fn find_setup(&self, owner: &str, name: &str) -> Result<Option<SetupRow>, StoreError> {
+        let (owner, name) = (owner.to_string(), name.to_string());
+        self.call(move |c| async move {
+            let mut rows =
+                queries::setups_where(&c, "owner = $1 AND name = $2", &[&owner, &name]).await?;
+            Ok(rows.pop())
+        })
+    }
+
+    fn count_setups(&self) -> Result<u64, StoreError> {
+        self.call(|c| async move { queries::count_setups(&c).await })
+    }
+
+    fn delete_setup(&self, owner: &str, name: &str) -> Result<bool, StoreError> {
+        let (owner, name) = (owner.to_string(), name.to_string());
+        self.call(move |c| async move { queries::delete_setup(&c, &owner, &name).await })
     }
 
     fn load_review(&self, id: &str) -> Result<Option<ReviewRow>, StoreError> {

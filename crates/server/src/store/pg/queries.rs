@@ -180,40 +180,59 @@ pub(super) async fn append_move(
 
 pub(super) async fn save_setup(c: &impl GenericClient, s: &SetupRow) -> Result<(), StoreError> {
     c.execute(
-        "INSERT INTO setups (name, spec, options, saved_ms) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (name) DO UPDATE SET spec = excluded.spec, options = excluded.options,
-            saved_ms = excluded.saved_ms",
-        &[&s.name, &s.spec, &s.options_json, &s.saved_ms],
+        "INSERT INTO setups (owner, name, spec, options, saved_ms) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (owner, name) DO UPDATE SET spec = excluded.spec,
+            options = excluded.options, saved_ms = excluded.saved_ms",
+        &[&s.owner, &s.name, &s.spec, &s.options_json, &s.saved_ms],
     )
     .await?;
     Ok(())
 }
 
-pub(super) async fn list_setups(c: &tokio_postgres::Client) -> Result<Vec<SetupRow>, StoreError> {
+/// The setups matching `filter` (an SQL condition with its order; names
+/// sort by bytes, as SQLite sorts them).
+pub(super) async fn setups_where(
+    c: &tokio_postgres::Client,
+    filter: &str,
+    args: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+) -> Result<Vec<SetupRow>, StoreError> {
     let rows = c
         .query(
-            "SELECT name, spec, options, saved_ms FROM setups ORDER BY name COLLATE \"C\"",
-            &[],
+            &format!("SELECT owner, name, spec, options, saved_ms FROM setups WHERE {filter}"),
+            args,
         )
         .await?;
     rows.iter()
         .map(|r| {
             Ok(SetupRow {
-                name: r.try_get(0)?,
-                spec: r.try_get(1)?,
-                options_json: r.try_get(2)?,
-                saved_ms: r.try_get(3)?,
+                owner: r.try_get(0)?,
+                name: r.try_get(1)?,
+                spec: r.try_get(2)?,
+                options_json: r.try_get(3)?,
+                saved_ms: r.try_get(4)?,
             })
         })
         .collect()
 }
 
+pub(super) async fn count_setups(c: &tokio_postgres::Client) -> Result<u64, StoreError> {
+    let n: i64 = c
+        .query_one("SELECT COUNT(*) FROM setups", &[])
+        .await?
+        .try_get(0)?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}
+
 pub(super) async fn delete_setup(
     c: &tokio_postgres::Client,
+    owner: &str,
     name: &str,
 ) -> Result<bool, StoreError> {
     let n = c
-        .execute("DELETE FROM setups WHERE name = $1", &[&name])
+        .execute(
+            "DELETE FROM setups WHERE owner = $1 AND name = $2",
+            &[&owner, &name],
+        )
         .await?;
     Ok(n > 0)
 }

@@ -15,6 +15,7 @@ pub const STEPS: &[&str] = &[
     super::rematch::SCHEMA,
     crate::store::migrations::TICKET_COLUMNS,
     crate::store::public::ADDRESS_COLUMN,
+    V7,
 ];
 
 /// The advisory lock key held while migrating ("menageri" in ASCII).
@@ -122,6 +123,15 @@ CREATE TABLE jobs (
     UNIQUE (kind, game_id, ply)
 );
 CREATE INDEX jobs_by_kind ON jobs(kind, id);
+";
+
+/// Version 7 (as SQLite's): setups are kept per player key, keyed by
+/// (owner, name); the setups already saved keep the empty owner
+/// (`store::LEGACY_OWNER`).
+const V7: &str = "
+ALTER TABLE setups ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE setups DROP CONSTRAINT setups_pkey;
+ALTER TABLE setups ADD PRIMARY KEY (owner, name);
 ";
 
 /// The version the database is at (0 for an empty one).
