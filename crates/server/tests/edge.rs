@@ -237,7 +237,10 @@ impl Store for Counting {
     fn set_draw_offer(&self, id: &str, s: &Seen, c: Option<Color>) -> Result<(), StoreError> { self.inner.set_draw_offer(id, s, c) }
     fn save_setup(&self, s: &SetupRow) -> Result<(), StoreError> { self.inner.save_setup(s) }
     fn list_setups(&self) -> Result<Vec<SetupRow>, StoreError> { self.inner.list_setups() }
-    fn delete_setup(&self, n: &str) -> Result<bool, StoreError> { self.inner.delete_setup(n) }
+    fn player_setups(&self, o: &str) -> Result<Vec<SetupRow>, StoreError> { self.inner.player_setups(o) }
+    fn find_setup(&self, o: &str, n: &str) -> Result<Option<SetupRow>, StoreError> { self.inner.find_setup(o, n) }
+    fn count_setups(&self) -> Result<u64, StoreError> { self.inner.count_setups() }
+    fn delete_setup(&self, o: &str, n: &str) -> Result<bool, StoreError> { self.inner.delete_setup(o, n) }
     fn load_review(&self, id: &str) -> Result<Option<ReviewRow>, StoreError> { self.inner.load_review(id) }
     fn begin_review(&self, id: &str, t: usize, b: &str, k: usize) -> Result<(), StoreError> { self.inner.begin_review(id, t, b, k) }
     fn save_review_ply(&self, id: &str, r: &ReviewPlyRow) -> Result<(), StoreError> { self.inner.save_review_ply(id, r) }
@@ -252,6 +255,10 @@ impl Store for Counting {
     fn lapse_challenges(&self, t: i64) -> Result<usize, StoreError> { self.inner.lapse_challenges(t) }
     fn set_public(&self, id: &str, t: i64) -> Result<(), StoreError> { self.inner.set_public(id, t) }
     fn public_games(&self, o: usize, l: usize) -> Result<Vec<String>, StoreError> { self.inner.public_games(o, l) }
+    fn set_public_from(&self, id: &str, t: i64, a: Option<&str>) -> Result<(), StoreError> { self.inner.set_public_from(id, t, a) }
+    fn live_public_games(&self, a: &str) -> Result<Vec<String>, StoreError> { self.inner.live_public_games(a) }
+    fn release_public(&self, id: &str) -> Result<(), StoreError> { self.inner.release_public(id) }
+    fn claim_ticket(&self, id: &str, t: i64) -> Result<bool, StoreError> { self.inner.claim_ticket(id, t) }
     fn unfinished_correspondence(&self) -> Result<Vec<String>, StoreError> { self.inner.unfinished_correspondence() }
     fn set_game_names(&self, id: &str, w: &str, b: &str) -> Result<(), StoreError> { self.inner.set_game_names(id, w, b) }
     fn game_names(&self, id: &str) -> Result<Option<(String, String)>, StoreError> { self.inner.game_names(id) }
