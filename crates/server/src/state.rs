@@ -51,6 +51,7 @@ struct Inner {
     limiter: RateLimiter,
     reviews: Reviews,
     review_budget: ReviewBudget,
+    budget: crate::budget::Budget,
     lobby: crate::lobby::Lobby,
     jobs: crate::jobs::Jobs,
     /// Changes by other servers heard so far ([`AppState::refresh`]).
@@ -98,6 +99,7 @@ impl AppState {
                 limiter,
                 reviews: Reviews::default(),
                 review_budget: budget,
+                budget: crate::budget::Budget::default(),
                 lobby: crate::lobby::Lobby::default(),
                 jobs: crate::jobs::Jobs::new(lease),
                 changes_heard: AtomicU64::new(0),
@@ -155,6 +157,12 @@ impl AppState {
     #[must_use]
     pub fn engine(&self) -> &EngineQueue {
         &self.inner.engine
+    }
+
+    /// The engine budget per client address.
+    #[must_use]
+    pub fn budget(&self) -> &crate::budget::Budget {
+        &self.inner.budget
     }
 
     /// The rate limiter.
@@ -505,6 +513,16 @@ impl AppState {
         view
     }
 
+    /// Whose turn an engine reply in game `id` waits for: the address that
+    /// created the game, if this process did (one search at a time per
+    /// address), otherwise the game's own.
+    #[must_use]
+    pub fn engine_key(&self, id: &str) -> String {
+        self.budget()
+            .engine_game_owner(id)
+            .unwrap_or_else(|| format!("game:{id}"))
+    }
+
     /// Runs the engine's search of `job` (from [`engine_job`]) and plays
     /// its move if the game has not changed meanwhile.
     fn spawn_engine(&self, g: &GameRef, job: (Job, u64)) {
@@ -519,9 +537,10 @@ impl AppState {
         };
         let state = self.clone();
         let g = g.clone();
+        let key = self.engine_key(&lock(&g).id);
         rt.spawn(async move {
             let (job, version) = job;
-            let result = state.engine().search(job).await;
+            let result = state.engine().search(&key, job).await;
             let best = result.ok().and_then(|r| r.best);
             let applied = {
                 let mut game = lock(&g);

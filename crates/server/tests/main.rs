@@ -16,6 +16,7 @@ mod cluster_lobby;
 mod cluster_races;
 mod contract;
 mod correspondence;
+mod engine_budget;
 mod flood;
 mod health;
 mod jobs;

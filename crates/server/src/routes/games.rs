@@ -5,6 +5,7 @@ use super::seated::SeatedGame;
 use crate::dto::{ColorChoice, CreateGame, Created, Links, Opponent, RecordQuery, TimeControl};
 use crate::error::{ApiError, ApiJson, ErrorCode};
 use crate::game::{GameEvent, Mode, NewGame, Player, Seat};
+use crate::rate::ClientAddr;
 use crate::review::{self, Snapshot};
 use crate::state::{lock, AppState};
 use crate::{ids, pgn, variants, view};
@@ -28,9 +29,12 @@ pub const MAX_INCREMENT_MS: u64 = 600_000;
 /// `POST /api/games` → `201` with the creator's seat, token, links and the game.
 ///
 /// # Errors
-/// `400` for a bad variant, option, position, level or time control.
+/// `400` for a bad variant, option, position, level or time control;
+/// `429 too_many_engine_games` for a game against the engine when the
+/// address has [`crate::budget::MAX_ENGINE_GAMES_PER_ADDRESS`] in progress.
 pub async fn create(
     State(state): State<AppState>,
+    ClientAddr(address): ClientAddr,
     ApiJson(req): ApiJson<CreateGame>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let (variant, options, start) =
@@ -79,18 +83,23 @@ pub async fn create(
         black: link(&tokens[Color::Black]),
         watch: format!("/play/{id}"),
     };
-    let g = state.insert_new(NewGame {
-        id: id.clone(),
-        spec: variant.key.clone(),
-        options,
-        record: GameRecord::new(start),
-        mode,
-        players,
-        tokens,
-        time_control: req.time_control,
-        created_ms: ids::now_ms(),
-        creator: (mode == Mode::Link).then_some(color),
-    })?;
+    if mode == Mode::Engine {
+        admit_engine_game(&state, &address, &id)?;
+    }
+    let g = state
+        .insert_new(NewGame {
+            id: id.clone(),
+            spec: variant.key.clone(),
+            options,
+            record: GameRecord::new(start),
+            mode,
+            players,
+            tokens,
+            time_control: req.time_control,
+            created_ms: ids::now_ms(),
+            creator: (mode == Mode::Link).then_some(color),
+        })
+        .inspect_err(|_| state.budget().forget_engine_game(&id))?;
     if req.public == Some(true) {
         state.store().set_public(&id, ids::now_ms())?;
     }
@@ -105,6 +114,26 @@ pub async fn create(
             game,
         }),
     ))
+}
+
+/// Gives new game `id` against the engine a place among `address`'s games
+/// in progress (see [`crate::budget::Budget::admit_engine_game`]).
+///
+/// # Errors
+/// `429 too_many_engine_games`.
+pub fn admit_engine_game(state: &AppState, address: &str, id: &str) -> Result<(), ApiError> {
+    state
+        .budget()
+        .admit_engine_game(address, id, |g| engine_game_live(state, g))
+}
+
+/// Whether game `id` is still in progress (a game that cannot be read
+/// counts as in progress; one that is gone, as ended).
+fn engine_game_live(state: &AppState, id: &str) -> bool {
+    match state.game(id) {
+        Ok(g) => !lock(&g).is_over(),
+        Err(e) => e.status != StatusCode::NOT_FOUND,
+    }
 }
 
 /// Checks a time control's bounds ([`MAX_INITIAL_MS`], [`MAX_INCREMENT_MS`]).
