@@ -166,7 +166,7 @@ impl EngineQueue {
     /// waiting; `503 busy` if the queue is full or no slot came free in
     /// time; `500` if the search failed.
     pub async fn try_search(&self, address: &str, job: Job) -> Result<SearchResult, ApiError> {
-        let pass = self.analysis_lane(address, Some(MAX_QUEUED_ANALYSES_PER_ADDRESS), self.wait);
+        let pass = self.analysis_lane(address, Some(MAX_QUEUED_ANALYSES_PER_ADDRESS), None);
         let wait = self.wait;
         let (pass, slot) = tokio::time::timeout(wait, async {
             let pass = pass.await?;
@@ -182,8 +182,9 @@ impl EngineQueue {
         out
     }
 
-    /// The client's turn for an analysis: waits at most `wait` for its
-    /// previous one to end, with at most `max_waiting` others waiting.
+    /// The client's turn for an analysis: waits (at most `wait`, if given)
+    /// for its previous one to end, refused at once when `max_waiting`
+    /// others of the client wait already.
     ///
     /// # Errors
     /// `429 analysis_busy` when the client's turn does not come.
@@ -191,14 +192,19 @@ impl EngineQueue {
         &self,
         address: &str,
         max_waiting: Option<usize>,
-        wait: Duration,
+        wait: Option<Duration>,
     ) -> Result<LanePass, ApiError> {
-        let entered = tokio::time::timeout(wait, self.analysis_lanes.enter(address, max_waiting));
-        match entered.await {
-            Ok(Ok(pass)) => Ok(pass),
-            Ok(Err(LaneRefused::Closed)) => Err(busy()),
-            Ok(Err(LaneRefused::Full)) | Err(_) => Err(analysis_busy()),
-        }
+        let entered = self.analysis_lanes.enter(address, max_waiting);
+        let entered = match wait {
+            Some(wait) => tokio::time::timeout(wait, entered)
+                .await
+                .map_err(|_| analysis_busy())?,
+            None => entered.await,
+        };
+        entered.map_err(|e| match e {
+            LaneRefused::Closed => busy(),
+            LaneRefused::Full => analysis_busy(),
+        })
     }
 
     /// An analysis slot with its engine permit: at most [`analysis_slots`]

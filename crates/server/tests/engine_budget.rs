@@ -498,7 +498,7 @@ async fn the_bounded_queue_answers_at_once_instead_of_holding_requests() {
     let db = support::temp_db("budget_queue");
     let server = Server::start(&db, &config(20_000));
     let c = Client::from(server.addr, 60);
-    let (id, token) = finished_local_game(&c, 2).await;
+    let (id, _) = finished_local_game(&c, 2).await;
     let path = format!("/api/games/{id}/analysis");
     let body = json!({ "movetime_ms": 2000 });
     // One address: one runs, one waits, the third is refused at once.

@@ -121,7 +121,7 @@ pub async fn stream(
             .analysis_lane(
                 &address,
                 Some(MAX_QUEUED_ANALYSES_PER_ADDRESS),
-                STREAM_LANE_WAIT,
+                Some(STREAM_LANE_WAIT),
             )
             .await?;
         let slot = engine
