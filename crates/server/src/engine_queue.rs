@@ -7,7 +7,7 @@
 //! - One search at a time per client ([`Lanes`]): a client's engine replies
 //!   queue behind each other, its analyses behind each other, never in
 //!   front of other clients' work.
-//! - The waiting is bounded ([`MAX_QUEUED_REPLIES`], [`MAX_QUEUED_ANALYSES`],
+//! - The waiting is bounded ([`MAX_QUEUED_REPLIES_PER_SLOT`], [`MAX_QUEUED_ANALYSES`],
 //!   [`MAX_QUEUED_ANALYSES_PER_ADDRESS`]): past the bounds a request is
 //!   answered `503 busy` or `429 analysis_busy` at once.
 //! - An analysis request or stream yields its slot to a search that waits
@@ -52,10 +52,11 @@ pub const STREAM_LANE_WAIT: Duration = Duration::from_secs(1);
 /// positions). Then it stops with what it found, as at the end of its time.
 pub const ANALYSIS_SHARE: Duration = Duration::from_secs(1);
 /// Engine replies waiting for a slot in this process, all clients
-/// together: 64 (each client has at most
+/// together, per engine slot: 32 (64 on two cores: some 30 s of level-10
+/// replies; each client has at most
 /// [`crate::budget::MAX_ENGINE_GAMES_PER_ADDRESS`] games, so many clients
 /// at once); a move against the engine past it is `503 busy`.
-pub const MAX_QUEUED_REPLIES: usize = 64;
+pub const MAX_QUEUED_REPLIES_PER_SLOT: usize = 32;
 /// Analysis requests and streams waiting for a slot, all clients together:
 /// 16; past it `503 busy` at once, instead of holding the connection.
 pub const MAX_QUEUED_ANALYSES: usize = 16;
@@ -143,13 +144,19 @@ impl EngineQueue {
         self.replies_waiting.load(Ordering::SeqCst)
     }
 
+    /// How many engine replies may wait: [`MAX_QUEUED_REPLIES_PER_SLOT`] per slot.
+    #[must_use]
+    pub fn max_queued_replies(&self) -> usize {
+        MAX_QUEUED_REPLIES_PER_SLOT * self.workers
+    }
+
     /// Whether a new engine reply may queue (fewer than
-    /// [`MAX_QUEUED_REPLIES`] wait).
+    /// [`MAX_QUEUED_REPLIES_PER_SLOT`] wait).
     ///
     /// # Errors
     /// `503 busy` when as many wait.
     pub fn reply_room(&self) -> Result<(), ApiError> {
-        if self.replies_waiting() >= MAX_QUEUED_REPLIES {
+        if self.replies_waiting() >= self.max_queued_replies() {
             return Err(ApiError::busy(
                 "the engine has too many moves to answer; try again in a moment",
             ));
@@ -346,11 +353,11 @@ impl EngineQueue {
     /// a permit makes a running analysis yield after its share.
     ///
     /// # Errors
-    /// `503 busy` if [`MAX_QUEUED_REPLIES`] already wait; `500` if the
+    /// `503 busy` if [`MAX_QUEUED_REPLIES_PER_SLOT`] already wait; `500` if the
     /// search failed.
     pub async fn search(&self, key: &str, job: Job) -> Result<SearchResult, ApiError> {
         let closed = |_| ApiError::busy("the engine is shutting down");
-        let waiting = Waiting::enter(&self.replies_waiting, MAX_QUEUED_REPLIES)
+        let waiting = Waiting::enter(&self.replies_waiting, self.max_queued_replies())
             .ok_or_else(|| ApiError::busy("the engine has too many moves to answer"))?;
         let pass = self
             .reply_lanes

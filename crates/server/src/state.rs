@@ -445,9 +445,18 @@ impl AppState {
     /// Sends the current view to every subscriber.
     pub fn broadcast(&self, g: &GameRef) {
         let game = lock(g);
+        self.note_end(&game);
         if game.events.receiver_count() > 0 {
             let v = view::build(&game, Instant::now());
             let _ = game.events.send(GameEvent::View(Arc::new(v)));
+        }
+    }
+
+    /// Frees the place of a game against the engine that has ended among
+    /// its creator's games in progress ([`crate::budget`]).
+    fn note_end(&self, game: &Game) {
+        if game.mode == crate::game::Mode::Engine && game.is_over() {
+            self.budget().forget_engine_game(&game.id);
         }
     }
 
@@ -499,6 +508,7 @@ impl AppState {
     fn after_move(&self, g: &GameRef) -> GameView {
         let (view, job) = {
             let mut game = lock(g);
+            self.note_end(&game);
             let job = engine_job(&mut game);
             let v = view::build(&game, Instant::now());
             if game.events.receiver_count() > 0 {

@@ -519,7 +519,7 @@ async fn the_bounded_queue_answers_at_once_instead_of_holding_requests() {
         "{}",
         third.json
     );
-    assert!(third.took < Duration::from_millis(200), "{:?}", third.took);
+    assert!(third.took < Duration::from_millis(500), "{:?}", third.took);
     assert_eq!(answers[0].status, 200, "{}", answers[0].json);
     // Many addresses: past the analyses waiting, 503 at once.
     let counts = Arc::new([
@@ -537,7 +537,7 @@ async fn the_bounded_queue_answers_at_once_instead_of_holding_requests() {
                 .expect("analysis");
             let slot = match a.status {
                 200 => 0,
-                503 if a.took < Duration::from_millis(100) => 1,
+                503 if a.took < Duration::from_millis(200) => 1,
                 _ => 2,
             };
             counts[slot].fetch_add(1, Ordering::Relaxed);
@@ -553,12 +553,12 @@ async fn the_bounded_queue_answers_at_once_instead_of_holding_requests() {
     }
     let fast = counts[1].load(Ordering::Relaxed);
     assert!(fast > 0, "no analysis was refused at once: {counts:?}");
-    // Replies: 25 addresses with 3 games each, the engine to move in all;
+    // Replies: 30 addresses with 3 games each, the engine to move in all;
     // a move in another game against the engine is refused, not queued.
     let player = Client::from(server.addr, 61);
     let a = create(&player, engine_game(1, "white")).await;
     let (mine, my_token) = id_token(&a);
-    let creators = (0..25u8).map(|n| {
+    let creators = (0..30u8).map(|n| {
         let c = Client::from(server.addr, 150 + n);
         async move {
             for _ in 0..3 {
