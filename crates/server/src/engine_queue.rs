@@ -229,36 +229,23 @@ impl EngineQueue {
         wait: Option<Duration>,
     ) -> Result<AnalysisSlot, ApiError> {
         let slot = self.take_analysis_slot(asker);
-        let (turn, slot, permit) = match wait {
-            Some(wait) => tokio::time::timeout(wait, slot)
-                .await
-                .map_err(|_| busy())??,
-            None => slot.await?,
-        };
-        Ok(AnalysisSlot {
-            _turn: turn,
-            _slot: slot,
-            _permit: permit,
-        })
+        match wait {
+            Some(wait) => tokio::time::timeout(wait, slot).await.map_err(|_| busy())?,
+            None => slot.await,
+        }
     }
 
-    async fn take_analysis_slot(
-        &self,
-        asker: Asker<'_>,
-    ) -> Result<
-        (
-            Option<OwnedSemaphorePermit>,
-            OwnedSemaphorePermit,
-            OwnedSemaphorePermit,
-        ),
-        ApiError,
-    > {
+    async fn take_analysis_slot(&self, asker: Asker<'_>) -> Result<AnalysisSlot, ApiError> {
         let closed = |_: AcquireError| ApiError::busy("the engine is shutting down");
         if asker == Asker::Review {
             let turn = self.review_turn().await.map_err(closed)?;
             let slot = self.acquire(&self.analyses, false).await.map_err(closed)?;
             let permit = self.acquire(&self.permits, false).await.map_err(closed)?;
-            return Ok((Some(turn), slot, permit));
+            return Ok(AnalysisSlot {
+                _turn: Some(turn),
+                _slot: slot,
+                _permit: permit,
+            });
         }
         let waiting =
             Waiting::enter(&self.analyses_waiting, MAX_QUEUED_ANALYSES).ok_or_else(|| {
@@ -268,7 +255,11 @@ impl EngineQueue {
         let slot = self.acquire(&self.analyses, true).await.map_err(closed)?;
         let permit = self.acquire(&self.permits, true).await.map_err(closed)?;
         drop((waiting, asked));
-        Ok((None, slot, permit))
+        Ok(AnalysisSlot {
+            _turn: None,
+            _slot: slot,
+            _permit: permit,
+        })
     }
 
     /// A review's turn: at most [`review_slots`] review positions hold or
@@ -424,8 +415,8 @@ fn analysis_busy() -> ApiError {
     )
 }
 
-/// A held analysis slot and engine permit (see [`EngineQueue::analysis_slot`]);
-/// dropping it frees both.
+/// A held analysis slot and engine permit, with a review's turn (see
+/// [`EngineQueue::analysis_slot`]); dropping it frees them.
 #[derive(Debug)]
 pub struct AnalysisSlot {
     _turn: Option<OwnedSemaphorePermit>,

@@ -24,8 +24,8 @@ fn answer(state: &AppState, g: &GameRef, seat: Option<Seat>) -> Json<GameView> {
 /// # Errors
 /// `403 not_your_seat`, `409 not_your_turn`/`game_over`, `400 malformed_move`,
 /// `422 illegal_action` with the reason; `503 busy` against the engine when
-/// [`crate::engine_queue::MAX_QUEUED_REPLIES_PER_SLOT`] replies per engine slot already wait (the
-/// move is not played).
+/// [`crate::engine_queue::MAX_QUEUED_REPLIES_PER_SLOT`] replies per engine
+/// slot already wait (the move is not played).
 pub async fn play(
     State(state): State<AppState>,
     SeatedGame { game: g, seat }: SeatedGame,

@@ -74,7 +74,7 @@ fn start(state: &AppState, g: &GameRef, new: NewGame, address: &str) -> Result<(
             None => Ok(()),
         });
     if let Err(e) = made {
-        if engine && e.code != ErrorCode::TooManyEngineGames {
+        if engine {
             state.budget().forget_engine_game(&new_id);
         }
         let _ = state.store().release_rematch(&id, &new_id);
