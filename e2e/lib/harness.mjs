@@ -3,6 +3,7 @@
 // where a test only needs to set something up.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -145,6 +146,36 @@ export async function api(srv, method, p, body, token) {
   try { data = JSON.parse(text); } catch (_) { data = text; }
   if (!r.ok) throw new Error(`${method} ${p} -> ${r.status}: ${text}`);
   return data;
+}
+
+/**
+ * A JSON request sent from the loopback address `from` (`127.x.y.z`), so
+ * that the server counts it for another client than the page's (games
+ * against the engine are capped per address: docs/api.md, Limits).
+ * @param {{ port: number }} srv
+ * @param {string} from
+ * @param {string} method
+ * @param {string} p
+ * @param {unknown} [body]
+ */
+export function apiFrom(srv, from, method, p, body) {
+  const data = body === undefined ? '' : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1', port: srv.port, path: p, method, localAddress: from,
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => { text += c; });
+      res.on('end', () => {
+        if ((res.statusCode || 0) >= 400) { reject(new Error(`${method} ${p} from ${from} -> ${res.statusCode}: ${text}`)); return; }
+        try { resolve(JSON.parse(text)); } catch (_) { resolve(text); }
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
 }
 
 /** Creates a game through the API and opens it in `page` with its seat token. */

@@ -4,11 +4,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
-import { startServer, launchBrowser, newPage, openGame, click, clickMoves, waitMoves, serverMoves, api, shot, boardShot, sleep } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, openGame, click, clickMoves, waitMoves, serverMoves, api, apiFrom, shot, boardShot, sleep } from '../lib/harness.mjs';
 
 let srv, browser;
 before(async () => { srv = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await srv?.stop(); });
+
+/** Loopback addresses used so far by `busyEngine`. */
+let busyClients = 0;
 
 /**
  * Keeps every engine slot busy for a few seconds: games where the engine
@@ -16,11 +19,18 @@ after(async () => { await browser?.close(); await srv?.stop(); });
  * engine's reply in the game under test waits some three seconds for its
  * turn and a premove can be queued in time however loaded the machine is
  * (two for each slot left a second and a half, which a loaded CI run once
- * missed).
+ * missed). Each game comes from an address of its own (127.0.1.N): the
+ * server allows an address 3 games against the engine in progress, and
+ * runs one reply at a time per address, so that only other clients'
+ * replies delay the page's.
  */
 async function busyEngine() {
   const n = 4 * Math.max(2, os.availableParallelism ? os.availableParallelism() : os.cpus().length);
-  await Promise.all(Array.from({ length: n }, () => api(srv, 'POST', '/api/games', { variant: 'chess', opponent: { kind: 'engine', level: 10 }, color: 'black' })));
+  await Promise.all(Array.from({ length: n }, () => {
+    const k = busyClients++;
+    const from = `127.0.${1 + Math.floor(k / 250)}.${1 + (k % 250)}`;
+    return apiFrom(srv, from, 'POST', '/api/games', { variant: 'chess', opponent: { kind: 'engine', level: 10 }, color: 'black' });
+  }));
 }
 
 test('a premove against the engine is played at once when legal', async () => {

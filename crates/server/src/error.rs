@@ -65,6 +65,17 @@ pub enum ErrorCode {
     BodyTooLarge,
     /// Every engine slot stays taken; try again.
     Busy,
+    /// The address has as many games against the engine in progress as
+    /// allowed ([`crate::budget::MAX_ENGINE_GAMES_PER_ADDRESS`]).
+    TooManyEngineGames,
+    /// The address already runs an analysis (a stream, or a request with
+    /// one more waiting); wait for it to end.
+    AnalysisBusy,
+    /// The address already has a review running; wait for it to end.
+    ReviewBusy,
+    /// The address has used its daily reviews of games it did not play
+    /// ([`crate::budget::MAX_FOREIGN_REVIEWS_PER_DAY`]).
+    TooManyReviews,
     /// The database cannot be reached now (PostgreSQL restarting); nothing
     /// was changed, try again.
     DatabaseUnavailable,
@@ -115,7 +126,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 45] = [
+    pub const ALL: [ErrorCode; 49] = [
         ErrorCode::ReviewNotAvailable,
         ErrorCode::BadQuery,
         ErrorCode::TooManyMoves,
@@ -140,6 +151,10 @@ impl ErrorCode {
         ErrorCode::BadTimeControl,
         ErrorCode::BodyTooLarge,
         ErrorCode::Busy,
+        ErrorCode::TooManyEngineGames,
+        ErrorCode::AnalysisBusy,
+        ErrorCode::ReviewBusy,
+        ErrorCode::TooManyReviews,
         ErrorCode::DatabaseUnavailable,
         ErrorCode::ConcurrentChange,
         ErrorCode::DrawDeclined,
@@ -191,6 +206,10 @@ impl ErrorCode {
             ErrorCode::BadTimeControl => "bad_time_control",
             ErrorCode::BodyTooLarge => "body_too_large",
             ErrorCode::Busy => "busy",
+            ErrorCode::TooManyEngineGames => "too_many_engine_games",
+            ErrorCode::AnalysisBusy => "analysis_busy",
+            ErrorCode::ReviewBusy => "review_busy",
+            ErrorCode::TooManyReviews => "too_many_reviews",
             ErrorCode::DatabaseUnavailable => "database_unavailable",
             ErrorCode::ConcurrentChange => "concurrent_change",
             ErrorCode::DrawDeclined => "draw_declined",
@@ -290,6 +309,12 @@ impl ApiError {
     #[must_use]
     pub fn busy(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Busy, message)
+    }
+
+    /// `429` with `code`: the address has used its share of the engine.
+    #[must_use]
+    pub fn too_many(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, code, message)
     }
 
     /// `500 internal`: storage or another part of the server failed.

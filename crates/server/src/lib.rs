@@ -13,6 +13,7 @@
 
 pub mod assets;
 pub mod board;
+pub mod budget;
 pub mod draws;
 pub mod dto;
 pub mod engine_queue;

@@ -51,6 +51,7 @@ struct Inner {
     limiter: RateLimiter,
     reviews: Reviews,
     review_budget: ReviewBudget,
+    budget: crate::budget::Budget,
     lobby: crate::lobby::Lobby,
     jobs: crate::jobs::Jobs,
     /// Changes by other servers heard so far ([`AppState::refresh`]).
@@ -98,6 +99,7 @@ impl AppState {
                 limiter,
                 reviews: Reviews::default(),
                 review_budget: budget,
+                budget: crate::budget::Budget::default(),
                 lobby: crate::lobby::Lobby::default(),
                 jobs: crate::jobs::Jobs::new(lease),
                 changes_heard: AtomicU64::new(0),
@@ -155,6 +157,12 @@ impl AppState {
     #[must_use]
     pub fn engine(&self) -> &EngineQueue {
         &self.inner.engine
+    }
+
+    /// The engine budget per client address.
+    #[must_use]
+    pub fn budget(&self) -> &crate::budget::Budget {
+        &self.inner.budget
     }
 
     /// The rate limiter.
@@ -469,9 +477,18 @@ impl AppState {
     /// Sends the current view to every subscriber.
     pub fn broadcast(&self, g: &GameRef) {
         let game = lock(g);
+        self.note_end(&game);
         if game.events.receiver_count() > 0 {
             let v = view::build(&game, Instant::now());
             let _ = game.events.send(GameEvent::View(Arc::new(v)));
+        }
+    }
+
+    /// Frees the place of a game against the engine that has ended among
+    /// its creator's games in progress ([`crate::budget`]).
+    fn note_end(&self, game: &Game) {
+        if game.mode == crate::game::Mode::Engine && game.is_over() {
+            self.budget().forget_engine_game(&game.id);
         }
     }
 
@@ -523,6 +540,7 @@ impl AppState {
     fn after_move(&self, g: &GameRef) -> GameView {
         let (view, job) = {
             let mut game = lock(g);
+            self.note_end(&game);
             let job = engine_job(&mut game);
             let v = view::build(&game, Instant::now());
             if game.events.receiver_count() > 0 {
@@ -535,6 +553,16 @@ impl AppState {
         }
         self.schedule_flag(g);
         view
+    }
+
+    /// Whose turn an engine reply in game `id` waits for: the address that
+    /// created the game, if this process did (one search at a time per
+    /// address), otherwise the game's own.
+    #[must_use]
+    pub fn engine_key(&self, id: &str) -> String {
+        self.budget()
+            .engine_game_owner(id)
+            .unwrap_or_else(|| format!("game:{id}"))
     }
 
     /// Runs the engine's search of `job` (from [`engine_job`]) and plays
@@ -551,9 +579,10 @@ impl AppState {
         };
         let state = self.clone();
         let g = g.clone();
+        let key = self.engine_key(&lock(&g).id);
         rt.spawn(async move {
             let (job, version) = job;
-            let result = state.engine().search(job).await;
+            let result = state.engine().search(&key, job).await;
             let best = result.ok().and_then(|r| r.best);
             let applied = {
                 let mut game = lock(&g);

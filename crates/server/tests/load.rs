@@ -362,8 +362,10 @@ async fn run(load: Load) -> Result<(), String> {
             end,
         )));
         tasks.push(tokio::spawn(link_game(n, addr, stats.clone(), load, end)));
+        // Players against the engine come from 40 addresses: an address
+        // may have at most 3 such games in progress (`budget.rs`).
         tasks.push(tokio::spawn(engine_game(
-            Client::from(addr, 3),
+            Client::from(addr, 210 + (n % 40) as u8),
             stats.clone(),
             n,
             load,

@@ -17,6 +17,7 @@ mod cluster_races;
 mod contract;
 mod correspondence;
 mod edge;
+mod engine_budget;
 mod flood;
 mod health;
 mod jobs;

@@ -312,6 +312,7 @@
  * @property {number} time_ms
  * @property {string | null} best
  * @property {Outcome | null} outcome
+ * @property {boolean} [yielded] The search stopped early to give its engine slot to other work.
  */
 
 /**

@@ -132,4 +132,8 @@ pub struct AnalysisDone {
     pub best: Option<String>,
     /// The result if the position ends the game (then nothing is searched).
     pub outcome: Option<OutcomeView>,
+    /// Whether the search stopped before its time to give its engine slot
+    /// to other work waiting for one (after
+    /// [`crate::engine_queue::ANALYSIS_SHARE`]).
+    pub yielded: bool,
 }

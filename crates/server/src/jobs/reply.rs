@@ -28,7 +28,10 @@ pub(super) async fn run(state: &AppState, job: &JobRow) -> JobEnd {
         };
         (search, game.texts.clone())
     };
-    let best = match state.engine().search(search).await {
+    // Keyed by the game: a worker's room must not wait on one address's
+    // earlier reply (on PostgreSQL, replies are claimed in their order).
+    let key = format!("game:{}", job.game_id);
+    let best = match state.engine().search(&key, search).await {
         Ok(r) => r.best,
         Err(_) => return JobEnd::HandBack,
     };

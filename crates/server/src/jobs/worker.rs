@@ -1,11 +1,12 @@
 //! The workers: one per kind of job on each server, claiming jobs while it
-//! has room (replies: one per engine slot; reviews: one per analysis
-//! slot), woken at once by a job queued here and looking every
-//! [`Jobs::poll_every`] for jobs queued elsewhere or left by a dead server.
+//! has room (replies: one per engine slot; reviews: as many as review
+//! positions may run at once, [`review_slots`]), woken at once by a job
+//! queued here and looking every [`Jobs::poll_every`] for jobs queued
+//! elsewhere or left by a dead server.
 
 use super::lease::Lease;
 use super::{reply, JobEnd, Jobs, MAX_ATTEMPTS};
-use crate::engine_queue::analysis_slots;
+use crate::engine_queue::review_slots;
 use crate::state::AppState;
 use crate::store::{JobKind, JobRow};
 use std::sync::Arc;
@@ -23,7 +24,7 @@ pub fn start(state: &AppState) {
     };
     let slots = state.engine().slots().1;
     rt.spawn(work(state.clone(), JobKind::Reply, slots));
-    rt.spawn(work(state.clone(), JobKind::Review, analysis_slots(slots)));
+    rt.spawn(work(state.clone(), JobKind::Review, review_slots(slots)));
 }
 
 /// Claims and runs jobs of `kind`, at most `room` at once, until the

@@ -116,7 +116,10 @@ async fn evaluate(
     if let Some(o) = record.outcome() {
         return Ok(of_outcome(o));
     }
-    let slot = state.engine().analysis_slot(None).await?;
+    let slot = state
+        .engine()
+        .analysis_slot(crate::engine_queue::Asker::Review, None)
+        .await?;
     let mut e = engine
         .take()
         .ok_or_else(|| ApiError::internal("the review's engine was lost"))?;

@@ -28,6 +28,12 @@ pub use snapshot::Snapshot;
 /// 100-ply game takes some 15 s of one core.
 pub const REVIEW_NODES: u64 = 150_000;
 
+/// Reviews this process runs (or has waiting for the engine) at once, on
+/// a store without a jobs table: 8; a request that would start another is
+/// `503 busy` (on PostgreSQL reviews wait as jobs in the database, claimed
+/// as the analysis slots allow).
+pub const MAX_QUEUED_REVIEWS: usize = 8;
+
 /// What a review stores for one position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredEval {
@@ -99,6 +105,13 @@ pub fn resume_all(state: &AppState) {
             }
         }
     });
+}
+
+/// Whether a review of game `id` runs here or waits or runs as a job (a
+/// jobs table that cannot be read counts as yes).
+#[must_use]
+pub fn is_underway(state: &AppState, id: &str) -> bool {
+    state.reviews().is_running(id) || claimed::is_queued(state, id).unwrap_or(true)
 }
 
 /// Where the review of the game of `snap` stands.

@@ -59,6 +59,12 @@ impl Reviews {
         lock(&self.running).get(id).copied()
     }
 
+    /// How many jobs run in this process now.
+    #[must_use]
+    pub fn running(&self) -> usize {
+        lock(&self.running).len()
+    }
+
     /// How many jobs this process started (tests: nothing is reviewed twice at once).
     #[must_use]
     pub fn started(&self) -> usize {

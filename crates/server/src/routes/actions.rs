@@ -6,6 +6,7 @@ use crate::dto::{Analysis, AnalysisRequest, DrawRequest, GameView, MoveRequest, 
 use crate::engine_queue::{Job, MAX_ANALYSIS, MIN_ANALYSIS};
 use crate::error::{ApiError, ApiJson, ErrorCode, OptionalJson};
 use crate::game::{Mode, Seat};
+use crate::rate::ClientAddr;
 use crate::state::{lock, AppState, GameRef};
 use crate::{readable, view};
 use axum::extract::State;
@@ -22,12 +23,17 @@ fn answer(state: &AppState, g: &GameRef, seat: Option<Seat>) -> Json<GameView> {
 ///
 /// # Errors
 /// `403 not_your_seat`, `409 not_your_turn`/`game_over`, `400 malformed_move`,
-/// `422 illegal_action` with the reason.
+/// `422 illegal_action` with the reason; `503 busy` against the engine when
+/// [`crate::engine_queue::MAX_QUEUED_REPLIES_PER_SLOT`] replies per engine
+/// slot already wait (the move is not played).
 pub async fn play(
     State(state): State<AppState>,
     SeatedGame { game: g, seat }: SeatedGame,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
+    if lock(&g).mode == Mode::Engine {
+        state.engine().reply_room()?;
+    }
     let v = state.play(&g, seat, &req.text)?;
     Ok(Json(view::for_seat(v, seat)))
 }
@@ -73,9 +79,11 @@ pub async fn draw(
 ///
 /// # Errors
 /// `400 bad_ply`, `409 analysis_not_available` (a live game over a link),
-/// `503 busy` when the engine queue is full.
+/// `429 analysis_busy` when the address has an analysis running and one
+/// waiting, `503 busy` when the engine queue is full.
 pub async fn analysis(
     State(state): State<AppState>,
+    ClientAddr(address): ClientAddr,
     SeatedGame { game: g, seat }: SeatedGame,
     OptionalJson(req): OptionalJson<AnalysisRequest>,
 ) -> Result<Json<Analysis>, ApiError> {
@@ -112,12 +120,15 @@ pub async fn analysis(
         Some(
             state
                 .engine()
-                .try_search(Job {
-                    record,
-                    level: 10,
-                    movetime,
-                    seed: 1,
-                })
+                .try_search(
+                    &address,
+                    Job {
+                        record,
+                        level: 10,
+                        movetime,
+                        seed: 1,
+                    },
+                )
                 .await?,
         )
     };

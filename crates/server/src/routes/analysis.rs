@@ -5,8 +5,12 @@
 //! goes away.
 
 use crate::dto::{AnalysisDone, AnalysisInfo, AnalysisQuery, OptionMap};
-use crate::engine_queue::{AnalysisSlot, MAX_STREAM, MIN_STREAM, STREAM_WAIT};
+use crate::engine_queue::{
+    AnalysisSlot, Asker, LanePass, Registered, MAX_QUEUED_ANALYSES_PER_ADDRESS, MAX_STREAM,
+    MIN_STREAM, STREAM_LANE_WAIT, STREAM_WAIT,
+};
 use crate::error::{ApiError, ErrorCode};
+use crate::rate::ClientAddr;
 use crate::state::AppState;
 use crate::{board, review, variants, view};
 use axum::extract::rejection::QueryRejection;
@@ -31,6 +35,14 @@ impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
     }
+}
+
+/// What a running stream holds until its search ends: the client's turn,
+/// the engine slot, and its place among the analyses that yield.
+struct Held {
+    _lane: LanePass,
+    _slot: AnalysisSlot,
+    _yielding: Registered,
 }
 
 /// What a checked query asks for.
@@ -82,10 +94,12 @@ fn check(q: &AnalysisQuery) -> Result<Request, ApiError> {
 ///
 /// # Errors
 /// `400` for a bad query, variant, option, position, move or `multipv`;
-/// `422` for an illegal move; `503 busy` if no analysis slot comes free
-/// within [`STREAM_WAIT`].
+/// `422` for an illegal move; `429 analysis_busy` while another analysis of
+/// the address runs (after [`STREAM_LANE_WAIT`]); `503 busy` if no analysis
+/// slot comes free within [`STREAM_WAIT`].
 pub async fn stream(
     State(state): State<AppState>,
+    ClientAddr(address): ClientAddr,
     query: Result<Query<AnalysisQuery>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let Query(q) = query.map_err(|e| bad_query(e.body_text()))?;
@@ -99,12 +113,28 @@ pub async fn stream(
             time_ms: 0,
             best: None,
             outcome: Some(view::outcome_of(o)),
+            yielded: false,
         }));
     } else {
-        let slot = state.engine().analysis_slot(Some(STREAM_WAIT)).await?;
-        let hash_mb = state.engine().hash_mb;
+        let engine = state.engine();
+        let lane = engine
+            .analysis_lane(
+                &address,
+                Some(MAX_QUEUED_ANALYSES_PER_ADDRESS),
+                Some(STREAM_LANE_WAIT),
+            )
+            .await?;
+        let slot = engine
+            .analysis_slot(Asker::Client(&address), Some(STREAM_WAIT))
+            .await?;
+        let held = Held {
+            _lane: lane,
+            _slot: slot,
+            _yielding: engine.yielding(stop.clone()),
+        };
+        let hash_mb = engine.hash_mb;
         let flag = stop.clone();
-        tokio::task::spawn_blocking(move || search(req, hash_mb, &flag, &tx, slot));
+        tokio::task::spawn_blocking(move || search(req, hash_mb, &flag, &tx, held));
     }
     Ok(Sse::new(events(rx, StopOnDrop(stop))).keep_alive(KeepAlive::default()))
 }
@@ -119,13 +149,15 @@ fn events(
     })
 }
 
-/// The search itself, on a blocking thread, holding `slot` until it ends.
+/// The search itself, on a blocking thread, holding `held` until it ends;
+/// stopped early (`stop` set while the client is still there) it says it
+/// yielded.
 fn search(
     req: Request,
     hash_mb: usize,
     stop: &AtomicBool,
     tx: &UnboundedSender<Event>,
-    slot: AnalysisSlot,
+    held: Held,
 ) {
     let mut engine = Engine::new(Options {
         hash_mb,
@@ -143,8 +175,9 @@ fn search(
         stop,
         &mut listener,
     );
-    drop(slot);
-    let _ = tx.send(done_event(&done_of(&pos, &r)));
+    drop(held);
+    let yielded = stop.load(Ordering::Relaxed) && r.time < req.movetime;
+    let _ = tx.send(done_event(&done_of(&pos, &r, yielded)));
 }
 
 fn info_event(pos: &Position, info: &Info) -> Event {
@@ -164,13 +197,14 @@ fn info_event(pos: &Position, info: &Info) -> Event {
     json_event("info", &data)
 }
 
-fn done_of(pos: &Position, r: &SearchResult) -> AnalysisDone {
+fn done_of(pos: &Position, r: &SearchResult, yielded: bool) -> AnalysisDone {
     AnalysisDone {
         depth: r.depth,
         nodes: r.nodes,
         time_ms: millis(r.time),
         best: r.best.map(|m| menagerie_rules::notation::render(pos, &m)),
         outcome: None,
+        yielded,
     }
 }
 

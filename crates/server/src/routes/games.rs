@@ -34,7 +34,9 @@ pub const MAX_INCREMENT_MS: u64 = 600_000;
 /// # Errors
 /// `400` for a bad variant, option, position, level or time control; `429
 /// too_many_public_games` for a public game past
-/// [`super::watch::MAX_PUBLIC_GAMES_PER_ADDRESS`].
+/// [`super::watch::MAX_PUBLIC_GAMES_PER_ADDRESS`]; `429
+/// too_many_engine_games` for a game against the engine when the address
+/// has [`crate::budget::MAX_ENGINE_GAMES_PER_ADDRESS`] in progress.
 pub async fn create(
     State(state): State<AppState>,
     ClientAddr(address): ClientAddr,
@@ -97,19 +99,24 @@ pub async fn create(
         black: link(&tokens[Color::Black]),
         watch: format!("/play/{id}"),
     };
-    let g = state.insert_new(NewGame {
-        id: id.clone(),
-        spec: variant.key.clone(),
-        options,
-        record: GameRecord::new(start),
-        mode,
-        players,
-        tokens,
-        time_control: req.time_control,
-        created_ms: ids::now_ms(),
-        creator: (mode == Mode::Link).then_some(color),
-        ticket,
-    })?;
+    if mode == Mode::Engine {
+        admit_engine_game(&state, &address, &id)?;
+    }
+    let g = state
+        .insert_new(NewGame {
+            id: id.clone(),
+            spec: variant.key.clone(),
+            options,
+            record: GameRecord::new(start),
+            mode,
+            players,
+            tokens,
+            time_control: req.time_control,
+            created_ms: ids::now_ms(),
+            creator: (mode == Mode::Link).then_some(color),
+            ticket,
+        })
+        .inspect_err(|_| state.budget().forget_engine_game(&id))?;
     let links = match mode {
         Mode::Link => view::links_of(&lock(&g)),
         _ => own_links,
@@ -154,6 +161,26 @@ pub async fn claim(
         token,
         game,
     }))
+}
+
+/// Gives new game `id` against the engine a place among `address`'s games
+/// in progress (see [`crate::budget::Budget::admit_engine_game`]).
+///
+/// # Errors
+/// `429 too_many_engine_games`.
+pub fn admit_engine_game(state: &AppState, address: &str, id: &str) -> Result<(), ApiError> {
+    state
+        .budget()
+        .admit_engine_game(address, id, |g| engine_game_live(state, g))
+}
+
+/// Whether game `id` is still in progress (a game that cannot be read
+/// counts as in progress; one that is gone, as ended).
+fn engine_game_live(state: &AppState, id: &str) -> bool {
+    match state.game(id) {
+        Ok(g) => !lock(&g).is_over(),
+        Err(e) => e.status != StatusCode::NOT_FOUND,
+    }
 }
 
 /// Checks a time control's bounds ([`MAX_INITIAL_MS`], [`MAX_INCREMENT_MS`]).

@@ -9,6 +9,7 @@ use super::seated::SeatedGame;
 use crate::dto::GameView;
 use crate::error::{ApiError, ErrorCode};
 use crate::game::{Game, Mode, NewGame, Seat};
+use crate::rate::ClientAddr;
 use crate::state::{lock, AppState, GameRef};
 use crate::{ids, view};
 use axum::extract::State;
@@ -23,9 +24,12 @@ use menagerie_rules::{ByColor, Color, GameRecord};
 /// # Errors
 /// `403 not_your_seat` for spectators; `409 game_not_over` before the end;
 /// `409 concurrent_change` when another request (through this server or
-/// another) started the rematch first.
+/// another) started the rematch first; `429 too_many_engine_games` for
+/// "play again" against the engine when the address has as many other
+/// games against it in progress as allowed.
 pub async fn rematch(
     State(state): State<AppState>,
+    ClientAddr(address): ClientAddr,
     SeatedGame { game: g, seat }: SeatedGame,
 ) -> Result<Json<GameView>, ApiError> {
     let Some(seat) = seat else {
@@ -40,28 +44,39 @@ pub async fn rematch(
         state.reload(&g);
     }
     if let Some(new) = decide(&state, &g, seat)? {
-        start(&state, &g, new)?;
+        start(&state, &g, new, &address)?;
     }
     lock(&g).version += 1;
     state.broadcast(&g);
     Ok(Json(view::for_seat(state.view(&g), Some(seat))))
 }
 
-/// Makes the rematch the store let this request start; on failure the
-/// claim is undone.
-fn start(state: &AppState, g: &GameRef, new: NewGame) -> Result<(), ApiError> {
+/// Makes the rematch the store let this request start (a game against
+/// the engine counted among `address`'s); on failure the claim is undone.
+fn start(state: &AppState, g: &GameRef, new: NewGame, address: &str) -> Result<(), ApiError> {
     let (id, names) = {
         let game = lock(g);
         (game.id.clone(), game.names.clone())
     };
     let new_id = new.id.clone();
     let swap = new.mode == Mode::Link;
-    let made = state.insert_new(new).and_then(|g2| match names {
-        Some(ByColor([w, b])) if swap => state.name_players(&g2, ByColor([b, w])),
-        Some(n) => state.name_players(&g2, n),
-        None => Ok(()),
-    });
+    let engine = new.mode == Mode::Engine;
+    let admitted = if engine {
+        super::games::admit_engine_game(state, address, &new_id)
+    } else {
+        Ok(())
+    };
+    let made = admitted
+        .and_then(|()| state.insert_new(new))
+        .and_then(|g2| match names {
+            Some(ByColor([w, b])) if swap => state.name_players(&g2, ByColor([b, w])),
+            Some(n) => state.name_players(&g2, n),
+            None => Ok(()),
+        });
     if let Err(e) = made {
+        if engine {
+            state.budget().forget_engine_game(&new_id);
+        }
         let _ = state.store().release_rematch(&id, &new_id);
         lock(g).rematch_game = None;
         return Err(e);

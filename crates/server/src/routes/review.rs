@@ -5,6 +5,7 @@ use super::seated::SeatedGame;
 use crate::dto::{ReviewStatus, ReviewView};
 use crate::error::{ApiError, ErrorCode};
 use crate::game::Mode;
+use crate::rate::ClientAddr;
 use crate::review::{self, Snapshot};
 use crate::state::{lock, AppState};
 use axum::extract::{Path, State};
@@ -29,9 +30,14 @@ pub async fn read(
 ///
 /// # Errors
 /// `404` if there is no such game; `409 review_not_available` for a game in
-/// progress asked by someone not playing it, or over a link.
+/// progress asked by someone not playing it, or over a link; `429
+/// review_busy` while the address's previous review runs, `429
+/// too_many_reviews` past its daily reviews of games it did not play, `503
+/// busy` when [`review::MAX_QUEUED_REVIEWS`] run here already (only for a
+/// review that would start; joining one or reading a done one is free).
 pub async fn start(
     State(state): State<AppState>,
+    ClientAddr(address): ClientAddr,
     SeatedGame { game: g, seat }: SeatedGame,
 ) -> Result<(StatusCode, Json<ReviewView>), ApiError> {
     {
@@ -43,6 +49,11 @@ pub async fn start(
             ));
         }
     }
+    let snap = Snapshot::of(&lock(&g));
+    let now = review::view(&state, &snap)?.status;
+    if now != ReviewStatus::Done && now != ReviewStatus::Running {
+        admit(&state, &address, &snap.id, seat.is_none())?;
+    }
     let v = review::start(&state, &g)?;
     let code = if v.status == ReviewStatus::Done {
         StatusCode::OK
@@ -50,4 +61,21 @@ pub async fn start(
         StatusCode::ACCEPTED
     };
     Ok((code, Json(v)))
+}
+
+/// Lets `address` start a review of game `id` (one it did not play, if
+/// `foreign`): within the reviews this process runs and the address's
+/// budget (`crate::budget`).
+///
+/// # Errors
+/// As [`start`]: `503 busy`, `429 review_busy`, `429 too_many_reviews`.
+fn admit(state: &AppState, address: &str, id: &str, foreign: bool) -> Result<(), ApiError> {
+    if state.store().jobs().is_none() && state.reviews().running() >= review::MAX_QUEUED_REVIEWS {
+        return Err(ApiError::busy(
+            "the server is reviewing as many games as it can; try again in a minute",
+        ));
+    }
+    state
+        .budget()
+        .begin_review(address, id, foreign, |p| review::is_underway(state, p))
 }

@@ -1,7 +1,9 @@
 // The live engine of the analysis board: while it is switched on, one stream
 // of `GET /api/analysis/stream` for the shown position, closed and opened
 // again when the position or the number of lines changes, closed when it is
-// switched off or the screen is left; `503 busy` is retried after a pause.
+// switched off or the screen is left; `503 busy` and `429 analysis_busy`
+// (this address's previous stream has not ended yet) are retried after a
+// pause.
 
 import { boardApi } from '../api.js';
 import { B } from './state.js';
@@ -60,7 +62,9 @@ function onDone(d) {
   const e = B.engine;
   e.status = 'done';
   e.depth = Math.max(e.depth, d.depth);
-  e.message = d.outcome ? `the game is over (${d.outcome.result})` : '';
+  e.message = d.outcome
+    ? `the game is over (${d.outcome.result})`
+    : d.yielded ? 'Stopped early to let other players use the engine.' : '';
   handle = null;
   show();
 }
@@ -75,7 +79,7 @@ function onDone(d) {
 function onError(key, status, code, message) {
   const e = B.engine;
   handle = null;
-  if (status === 503 || code === 'busy') {
+  if (status === 503 || code === 'busy' || code === 'analysis_busy') {
     e.status = 'busy';
     e.message = `The engine is busy; trying again in ${BUSY_RETRY_MS / 1000} s…`;
     timer = setTimeout(() => { if (e.on && e.key === key) openStream(); }, BUSY_RETRY_MS);
