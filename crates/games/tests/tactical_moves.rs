@@ -53,10 +53,7 @@ fn random_games(start: &Position, games: usize, plies: usize, seed: u64) -> (usi
 
 #[test]
 fn every_game_lists_the_same_tactical_moves_as_filtering_all() {
-    let mut starts: Vec<Position> = menagerie_games::all()
-        .iter()
-        .map(Position::start)
-        .collect();
+    let mut starts: Vec<Position> = menagerie_games::all().iter().map(Position::start).collect();
     starts.push(Position::start(
         menagerie_games::longer_board::longer_board_straight_pass_over(),
     ));
