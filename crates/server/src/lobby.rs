@@ -247,26 +247,26 @@ pub const RESERVED_NAME_PREFIXES: [&str; 6] = [
     "system",
 ];
 
-/// Whether `c` may not be in a display name: a control character, a
-/// bidirectional control (U+202A to U+202E, U+2066 to U+2069, U+200E,
-/// U+200F, U+061C: they reorder the text around the name), a zero-width
-/// character (U+200B to U+200D, U+2060, U+FEFF: they hide in a name that
-/// looks like another) or a line or paragraph separator.
+/// Whether `c` may not be in a name a player gives (a display name, a
+/// setup's name): a control character, or one that is invisible or
+/// reorders the text around it (bidirectional embeddings, overrides,
+/// isolates and marks, U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to
+/// U+206F; zero-width spaces and joiners, U+200B to U+200D, U+2060 to
+/// U+2064, U+180E, U+FEFF; the soft hyphen; line and paragraph
+/// separators), with which a name could pass for another.
 #[must_use]
 pub fn is_refused_in_name(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{202A}'..='\u{202E}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{200E}'
-                | '\u{200F}'
+            '\u{00AD}'
                 | '\u{061C}'
-                | '\u{200B}'..='\u{200D}'
-                | '\u{2060}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206F}'
                 | '\u{FEFF}'
-                | '\u{2028}'
-                | '\u{2029}'
         )
 }
 

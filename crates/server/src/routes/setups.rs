@@ -41,36 +41,15 @@ fn from_row(r: SetupRow) -> Setup {
     }
 }
 
-/// Whether `c` may not be in a setup name: a control character, or one that
-/// is invisible or reorders the text around it (bidirectional embeddings,
-/// overrides, isolates and marks; zero-width spaces and joiners; the byte
-/// order mark; line and paragraph separators), with which a name could pass
-/// for another.
-#[must_use]
-pub fn is_forbidden_in_name(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{00AD}'
-                | '\u{061C}'
-                | '\u{180E}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{2028}'..='\u{202E}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{2066}'..='\u{206F}'
-                | '\u{FEFF}'
-        )
-}
-
 /// A setup name, trimmed: 1 to [`MAX_NAME_CHARS`] characters, none of them
-/// [`is_forbidden_in_name`].
+/// [`lobby::is_refused_in_name`].
 ///
 /// # Errors
 /// `400 bad_name`.
 pub fn check_name(name: &str) -> Result<String, ApiError> {
     let name = name.trim();
     let n = name.chars().count();
-    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(is_forbidden_in_name) {
+    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(lobby::is_refused_in_name) {
         return Err(ApiError::bad_request(
             ErrorCode::BadName,
             format!(
