@@ -9,28 +9,16 @@
 
 use crate::support;
 
-use menagerie_server::Config;
 use serde_json::{json, Value};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::router::config;
 use support::{percentiles, Client, Server};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
 use tokio::sync::mpsc;
-
-/// Two engine workers (the 2-core server of the findings), no rate limit
-/// in the way, reviews at `review_nodes` a position.
-fn config(review_nodes: u64) -> Config {
-    Config {
-        engine_workers: 2,
-        rate_burst: 100_000,
-        rate_per_second: 100_000,
-        review_nodes,
-        ..Config::default()
-    }
-}
 
 /// Creates a game from `c`; the answer (any status).
 async fn create(c: &Client, body: Value) -> support::Answer {
