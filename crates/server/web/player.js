@@ -38,14 +38,21 @@ export const playerName = () => {
 export const setPlayerName = (name) => store.set(NAME, name.trim());
 
 /**
+ * The characters refused in a name a player gives (a display name, a setup's
+ * name): control characters and those that are invisible or turn the text's
+ * direction, as the server's `lobby::is_refused_in_name`.
+ */
+// eslint-disable-next-line no-control-regex
+export const REFUSED_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
+
+/**
  * What is wrong with a display name ('' if nothing), as the server checks it.
  * @param {string} name
  */
 export function nameProblem(name) {
   const n = [...name.trim()];
   if (!n.length || n.length > 24) return 'Choose a name of 1 to 24 characters first.';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/.test(name)) return 'A name may not hold control, direction or invisible characters.';
+  if (REFUSED_IN_NAME.test(name)) return 'A name may not hold control, direction or invisible characters.';
   if (RESERVED.some((p) => name.trim().toLowerCase().startsWith(p))) return 'A name may not begin with “engine”, “menagerie”, “admin”, “moderator”, “staff” or “system”.';
   return '';
 }

@@ -4,7 +4,7 @@
 import { api } from '../api.js';
 import { staticBoardSvg } from '../diagram.js';
 import { $, closest, esc, input, savedSetups, store } from '../dom.js';
-import { playerKey } from '../player.js';
+import { playerKey, REFUSED_IN_NAME } from '../player.js';
 import { pieceSvg } from '../pieces.js';
 
 /** @typedef {import('../types.js').VariantInfo} VariantInfo */
@@ -44,8 +44,7 @@ export function builderHtml(pieces) {
 export function setupNameProblem(name) {
   const n = [...name.trim()];
   if (!n.length || n.length > 80) return 'Give the setup a name of 1 to 80 characters first.';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/.test(name)) return 'A setup name may not hold control, invisible or text-direction characters.';
+  if (REFUSED_IN_NAME.test(name)) return 'A setup name may not hold control, invisible or text-direction characters.';
   return '';
 }
 
